@@ -1,0 +1,30 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { i18nLoader } from '@astrojs/starlight/loaders';
+import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
+import { z } from 'astro/zod';
+import { toDocId } from './lib/contentIds';
+
+/** Frontmatter every lesson must carry on top of Starlight's own fields. */
+const lessonFields = z.object({
+  lesson: z
+    .object({
+      order: z.number().int().min(1).max(99),
+      goals: z.array(z.string().min(1)).min(2).max(4),
+      scenarios: z.array(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)).min(1),
+      minutes: z.number().int().min(1).max(60),
+    })
+    .optional(),
+});
+
+export const collections = {
+  docs: defineCollection({
+    loader: glob({
+      base: './content',
+      pattern: ['lessons/{en,de}/[0-9][0-9]-*.mdx', 'pages/{en,de}/**/[^_]*.mdx'],
+      generateId: ({ entry }) => toDocId(entry),
+    }),
+    schema: docsSchema({ extend: lessonFields }),
+  }),
+  i18n: defineCollection({ loader: i18nLoader(), schema: i18nSchema() }),
+};
