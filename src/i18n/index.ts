@@ -9,12 +9,16 @@ import diagramEn from './locales/diagram/en.json';
 import diagramDe from './locales/diagram/de.json';
 import simEn from './locales/sim/en.json';
 import simDe from './locales/sim/de.json';
+import lessonEn from './locales/lesson/en.json';
+import lessonDe from './locales/lesson/de.json';
+import presentEn from './locales/present/en.json';
+import presentDe from './locales/present/de.json';
 
 export const languages = ['en', 'de'] as const;
 export type Lang = (typeof languages)[number];
 
-const en = { ...siteEn, ...diagramEn, ...simEn };
-const de = { ...siteDe, ...diagramDe, ...simDe };
+const en = { ...siteEn, ...lessonEn, ...diagramEn, ...simEn, ...presentEn };
+const de = { ...siteDe, ...lessonDe, ...diagramDe, ...simDe, ...presentDe };
 
 /** Every UI key; English defines the set. */
 export type MessageKey = keyof typeof en;
