@@ -36,6 +36,9 @@ export default defineConfig({
       // Lessons live in the top-level content/ folder, not in src/content/docs.
       markdown: { processedDirs: ['./content/'], headingLinks: false },
       customCss: ['./src/styles/site.css'],
+      components: {
+        MarkdownContent: './src/components/starlight/MarkdownContent.astro',
+      },
       sidebar: [
         {
           label: 'Course',

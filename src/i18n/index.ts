@@ -57,3 +57,9 @@ export function useT(lang: Lang): (key: MessageKey, vars?: Record<string, string
   const t: TFunction = getI18n(lang).t;
   return (key, vars) => t(key, vars ?? {});
 }
+
+/** The language a site path belongs to ("/de/lessons/x/" → "de"); English when unknown. */
+export function langFromPath(pathname: string): Lang {
+  const first = pathname.split('/')[1];
+  return isLang(first) ? first : 'en';
+}
