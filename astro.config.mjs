@@ -18,7 +18,9 @@ const lessons = [
 /** Only lessons that are written appear in the sidebar (no placeholder pages). */
 function exists(slug) {
   const n = lessons.indexOf(slug) + 1;
-  return fs.existsSync(new URL(`./content/lessons/en/${String(n).padStart(2, '0')}-${slug}.mdx`, import.meta.url));
+  return fs.existsSync(
+    new URL(`./content/lessons/en/${String(n).padStart(2, '0')}-${slug}.mdx`, import.meta.url),
+  );
 }
 
 export default defineConfig({

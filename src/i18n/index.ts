@@ -53,7 +53,9 @@ export function getI18n(lang: Lang): i18n {
 }
 
 /** A typed translate function for one language. */
-export function useT(lang: Lang): (key: MessageKey, vars?: Record<string, string | number>) => string {
+export function useT(
+  lang: Lang,
+): (key: MessageKey, vars?: Record<string, string | number>) => string {
   const t: TFunction = getI18n(lang).t;
   return (key, vars) => t(key, vars ?? {});
 }

@@ -22,7 +22,10 @@ export function readProgress(): Progress {
     return {
       visited: Object.fromEntries(Object.keys(visited).map((k) => [k, true as const])),
       answered: Object.fromEntries(
-        Object.entries(answered).map(([k, v]) => [k, { correct: isRecord(v) && v['correct'] === true }]),
+        Object.entries(answered).map(([k, v]) => [
+          k,
+          { correct: isRecord(v) && v['correct'] === true },
+        ]),
       ),
     };
   } catch {

@@ -1,0 +1,94 @@
+// Checks the built site in dist/: every internal link and anchor resolves, in both languages,
+// and every page carries lang, canonical and hreflang alternates. Prints external links for a
+// manual check (there is no network here). Exits 1 on any problem.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dist = path.resolve(process.argv[2] ?? 'dist');
+const site = 'https://hop-by-hop.example';
+
+/** All built HTML files, as URL paths. */
+function htmlFiles(dir, out = []) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) htmlFiles(full, out);
+    else if (entry.name.endsWith('.html')) out.push(full);
+  }
+  return out;
+}
+
+const decode = (s) =>
+  s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+const pages = new Map();
+for (const file of htmlFiles(dist)) {
+  const html = fs.readFileSync(file, 'utf8');
+  const rel = '/' + path.relative(dist, file).split(path.sep).join('/');
+  const url = rel.endsWith('/index.html') ? rel.slice(0, -'index.html'.length) : rel;
+  const ids = new Set([...html.matchAll(/\sid=["']([^"']+)["']/g)].map((m) => decode(m[1])));
+  pages.set(url, { file, html, ids });
+}
+
+const problems = [];
+const external = new Set();
+function resolveTarget(from, href) {
+  const u = new URL(href, site + from);
+  if (u.origin !== site) return null;
+  let p = decodeURIComponent(u.pathname);
+  return { path: p, hash: decodeURIComponent(u.hash.slice(1)) };
+}
+function exists(p) {
+  if (pages.has(p)) return pages.get(p);
+  if (pages.has(p + '/')) return 'slash';
+  const file = path.join(dist, p);
+  if (fs.existsSync(file) && fs.statSync(file).isFile()) return 'file';
+  if (fs.existsSync(path.join(file, 'index.html'))) return pages.get(p.endsWith('/') ? p : p + '/') ?? 'file';
+  return undefined;
+}
+
+let links = 0;
+for (const [url, page] of pages) {
+  if (url.endsWith('404.html')) continue;
+  const isDoc = /^\/(en|de)\//.test(url);
+  if (isDoc) {
+    const lang = url.slice(1, 3);
+    if (!new RegExp(`<html[^>]*\\slang="${lang}"`).test(page.html)) problems.push(`${url}: <html lang> is not ${lang}`);
+    if (!/<link rel="canonical"/.test(page.html)) problems.push(`${url}: no canonical link`);
+    const isEmbedOrDeck = /^\/(en|de)\/(embed|present)\//.test(url);
+    if (!isEmbedOrDeck && !/hreflang="(en|de)"/.test(page.html)) problems.push(`${url}: no hreflang alternates`);
+  }
+  for (const m of page.html.matchAll(/<(a|link|script|img|source|iframe)\b[^>]*?\s(href|src)=["']([^"']*)["']/g)) {
+    const [, tag, , raw] = m;
+    const href = decode(raw);
+    if (!href || href.startsWith('mailto:') || href.startsWith('data:') || href.startsWith('javascript:')) continue;
+    if (/^https?:\/\//.test(href) && !href.startsWith(site)) {
+      external.add(href);
+      continue;
+    }
+    if (tag === 'link' && /rel="(canonical|alternate|sitemap)"/.test(m[0])) continue;
+    const target = resolveTarget(url, href);
+    if (!target) continue;
+    links += 1;
+    const hit = exists(target.path);
+    if (!hit) {
+      problems.push(`${url}: broken link ${href}`);
+      continue;
+    }
+    if (target.hash && typeof hit === 'object' && !hit.ids.has(target.hash)) {
+      problems.push(`${url}: missing anchor ${href}`);
+    }
+    if (target.hash && hit === undefined) problems.push(`${url}: missing anchor ${href}`);
+  }
+  for (const m of page.html.matchAll(/\shref=["']#([^"']+)["']/g)) {
+    const id = decode(m[1]);
+    if (!page.ids.has(id)) problems.push(`${url}: missing in-page anchor #${id}`);
+  }
+}
+
+fs.writeFileSync(path.join(dist, '..', '.cache-external-links.txt'), [...external].sort().join('\n') + '\n');
+console.log(`checked ${pages.size} pages, ${links} internal links; ${external.size} external links listed in .cache-external-links.txt for a manual check`);
+if (problems.length > 0) {
+  console.error(problems.slice(0, 100).join('\n'));
+  console.error(`${problems.length} problem(s)`);
+  process.exit(1);
+}
