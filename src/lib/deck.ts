@@ -1,0 +1,172 @@
+/**
+ * Builds a presenter deck from a lesson's frontmatter and navigates it. Pure data: the deck
+ * page, the notes window and the print handout all render the same slide list, and the
+ * navigation rules (a diagram slide's "next" is the next packet hop) are unit-tested here.
+ */
+
+/** The lesson fields a deck is made from. */
+export interface DeckLesson {
+  slug: string;
+  title: string;
+  description: string;
+  order: number;
+  minutes: number;
+  goals: readonly string[];
+  scenarios: readonly string[];
+}
+
+/** A translate function over the `present.*` strings (injected so this module stays pure). */
+export type DeckT = (key: string, vars?: Record<string, string | number>) => string;
+
+export type Slide =
+  | { kind: 'title'; title: string; subtitle: string; meta: string; notes: string }
+  | { kind: 'goals'; heading: string; items: string[]; notes: string }
+  | {
+      kind: 'diagram';
+      heading: string;
+      scenario: string;
+      /** 1-based number among the deck's diagrams. */
+      index: number;
+      count: number;
+      notes: string;
+    }
+  | { kind: 'recap'; heading: string; items: string[]; notes: string }
+  | { kind: 'end'; heading: string; text: string; notes: string };
+
+/** Builds the slide list: title, goals, one slide per scenario, recap, end. */
+export function buildDeck(lesson: DeckLesson, t: DeckT, has: (key: string) => boolean): Slide[] {
+  const count = lesson.scenarios.length;
+  const slides: Slide[] = [
+    {
+      kind: 'title',
+      title: lesson.title,
+      subtitle: lesson.description,
+      meta: t('present.title.meta', { n: lesson.order, minutes: lesson.minutes }),
+      notes: t('present.notes.title', { minutes: lesson.minutes, goals: lesson.goals.length }),
+    },
+    {
+      kind: 'goals',
+      heading: t('present.goals.heading'),
+      items: [...lesson.goals],
+      notes: t('present.notes.goals'),
+    },
+  ];
+  lesson.scenarios.forEach((scenario, i) => {
+    const key = `present.scenario.${scenario}`;
+    slides.push({
+      kind: 'diagram',
+      heading: has(key) ? t(key) : t('present.diagram.heading', { scenario }),
+      scenario,
+      index: i + 1,
+      count,
+      notes: t('present.notes.diagram', { index: i + 1, count }),
+    });
+  });
+  slides.push(
+    {
+      kind: 'recap',
+      heading: t('present.recap.heading'),
+      items: [...lesson.goals],
+      notes: t('present.notes.recap'),
+    },
+    {
+      kind: 'end',
+      heading: t('present.end.heading'),
+      text: t('present.end.text'),
+      notes: t('present.notes.end'),
+    },
+  );
+  return slides;
+}
+
+/** Where the deck is: a 0-based slide and, on diagram slides, the diagram's step. */
+export interface DeckPosition {
+  slide: number;
+  step: number;
+}
+
+/** Step value meaning "the diagram's last step", used when going back into a diagram slide. */
+export const END_STEP = -1;
+
+/**
+ * The position after "next": on a diagram slide that has steps left, the next hop; otherwise
+ * the next slide (at step 0). Stays put at the deck's end.
+ */
+export function nextPosition(pos: DeckPosition, slides: readonly Slide[], steps: number): DeckPosition {
+  const slide = slides[pos.slide];
+  if (slide?.kind === 'diagram' && pos.step !== END_STEP && pos.step < steps) {
+    return { slide: pos.slide, step: pos.step + 1 };
+  }
+  if (pos.slide >= slides.length - 1) return { slide: slides.length - 1, step: pos.step };
+  return { slide: pos.slide + 1, step: 0 };
+}
+
+/**
+ * The position after "back": one hop back on a diagram slide past step 0, otherwise the
+ * previous slide, arriving at the end of its diagram so the trainer can retell the last hop.
+ */
+export function prevPosition(pos: DeckPosition, slides: readonly Slide[], steps: number): DeckPosition {
+  const slide = slides[pos.slide];
+  const step = pos.step === END_STEP ? steps : pos.step;
+  if (slide?.kind === 'diagram' && step > 0) return { slide: pos.slide, step: step - 1 };
+  if (pos.slide <= 0) return { slide: 0, step: 0 };
+  const before = slides[pos.slide - 1];
+  return { slide: pos.slide - 1, step: before?.kind === 'diagram' ? END_STEP : 0 };
+}
+
+/** Clamps a position into the deck (e.g. one read from a URL). */
+export function clampPosition(pos: DeckPosition, slides: readonly Slide[]): DeckPosition {
+  const last = Math.max(0, slides.length - 1);
+  const slide = Number.isSafeInteger(pos.slide) ? Math.min(Math.max(pos.slide, 0), last) : 0;
+  const isDiagram = slides[slide]?.kind === 'diagram';
+  const ok = Number.isSafeInteger(pos.step) && (pos.step >= 0 || pos.step === END_STEP);
+  return { slide, step: isDiagram && ok ? pos.step : 0 };
+}
+
+/** Reads `#slide=3&step=2` (1-based slide) into a position; undefined when absent or bad. */
+export function parseDeckHash(hash: string): DeckPosition | undefined {
+  const m = /^#?slide=(\d{1,4})(?:&step=(\d{1,5}))?$/.exec(hash);
+  if (!m) return undefined;
+  return { slide: Number(m[1]) - 1, step: m[2] === undefined ? 0 : Number(m[2]) };
+}
+
+/** Writes a position as the URL hash (1-based slide; step only on diagram slides). */
+export function toDeckHash(pos: DeckPosition, slides: readonly Slide[], steps: number): string {
+  const onDiagram = slides[pos.slide]?.kind === 'diagram';
+  const step = pos.step === END_STEP ? steps : pos.step;
+  return onDiagram ? `#slide=${pos.slide + 1}&step=${step}` : `#slide=${pos.slide + 1}`;
+}
+
+/** The BroadcastChannel name a deck and its notes window share. */
+export function deckChannelName(lang: string, slug: string): string {
+  return `hop-by-hop:deck:${lang}:${slug}`;
+}
+
+/** Messages on the deck channel. */
+export type DeckMessage =
+  | {
+      type: 'position';
+      slide: number;
+      step: number;
+      steps: number;
+      narration: string;
+      startedAt: number | null;
+    }
+  | { type: 'hello' }
+  | { type: 'command'; command: 'next' | 'prev' | 'first' | 'last' | 'goto'; slide?: number };
+
+/** Narrows unknown channel data to a deck message. */
+export function isDeckMessage(data: unknown): data is DeckMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const type = (data as { type?: unknown }).type;
+  return type === 'position' || type === 'hello' || type === 'command';
+}
+
+/** Formats elapsed milliseconds as m:ss (or h:mm:ss). */
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor((Number.isFinite(ms) ? ms : 0) / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
