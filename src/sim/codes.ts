@@ -1,0 +1,122 @@
+/**
+ * Every code the engine can emit, as constant lists: the i18n test checks that both locale
+ * files have a key for each one. Views translate `<area>.<code>` keys.
+ */
+import { RULE_WHY_CODES } from './kubeProxy.ts';
+import type { HopMark, Outcome, OutcomeReason, PacketKind, ProbeKind, RuleCode, SimEvent } from './types.ts';
+
+export const OUTCOMES: readonly Outcome[] = ['ok', 'timeout', 'reset', 'dropped'];
+
+export const OUTCOME_REASONS: readonly OutcomeReason[] = [
+  'served',
+  'noLocalEndpoints',
+  'noEndpoints',
+  'directReturnMismatch',
+  'nodeOffline',
+  'noHealthyBackends',
+  'nodeWentDown',
+  'endpointGone',
+  'endpointUnreachable',
+];
+
+export const EVENT_TYPES: readonly SimEvent['type'][] = [
+  'node.cordoned',
+  'node.uncordoned',
+  'node.shuttingDown',
+  'node.offline',
+  'node.online',
+  'node.booting',
+  'node.tainted',
+  'pod.terminating',
+  'pod.exited',
+  'pod.ready',
+  'pod.notReady',
+  'endpoint.changed',
+  'kubeProxy.synced',
+  'kubeProxy.stopped',
+  'kubeProxy.started',
+  'probe.result',
+  'lb.backendDown',
+  'lb.backendUp',
+  'connection.failed',
+];
+
+export const RULE_CODES: readonly RuleCode[] = [
+  'KUBE-SERVICES',
+  'KUBE-NODEPORTS',
+  'KUBE-EXT',
+  'KUBE-MARK-MASQ',
+  'KUBE-SVC',
+  'KUBE-SVL',
+  'KUBE-SEP',
+  'KUBE-EXTERNAL-SERVICES',
+  'KUBE-POSTROUTING',
+  'MASQUERADE',
+  'conntrack',
+];
+
+export const VERDICTS = ['jump', 'mark', 'dnat', 'snat', 'drop', 'reject', 'unnat', 'accept'] as const;
+
+/** Why-codes; `random1of<n>` is one family translated by the key `rule.why.random1ofN`. */
+export const RULE_WHYS: readonly string[] = [...RULE_WHY_CODES, 'random1ofN'];
+
+export const HOP_MARKS: readonly HopMark[] = [
+  'toLb',
+  'lbPick',
+  'dnat',
+  'snat',
+  'delivered',
+  'reply',
+  'unnat',
+  'directReturn',
+  'clientDiscard',
+  'drop',
+  'reject',
+  'timeout',
+  'established',
+];
+
+export const PACKET_KINDS: readonly PacketKind[] = ['SYN', 'SYN-ACK', 'ACK', 'DATA', 'RST', 'ICMP'];
+
+export const PROBE_KINDS: readonly ProbeKind[] = ['tcpNodePort', 'httpKubeProxyHealthz', 'httpHealthCheckNodePort'];
+
+/** Codes of InputIssue (validation, overrides and CLI flags). */
+export const ISSUE_CODES = [
+  'expectedObject',
+  'expectedArray',
+  'expectedString',
+  'expectedNumber',
+  'expectedInteger',
+  'expectedBoolean',
+  'expectedIp',
+  'expectedCidr',
+  'expectedId',
+  'expectedOneOf',
+  'outOfRange',
+  'tooMany',
+  'tooLong',
+  'unknownKey',
+  'required',
+  'duplicateId',
+  'unknownReference',
+  'ipNotInPodCidr',
+  'onlyForLocal',
+  'requiresLocal',
+  'tooManyConnections',
+  'unknownScenario',
+  'invalidJson',
+  'fileTooLarge',
+  'unreadableFile',
+  'unknownFlag',
+  'missingValue',
+  'expectedKeyValue',
+  'unknownConnection',
+] as const;
+
+export type IssueCode = (typeof ISSUE_CODES)[number];
+
+/** The i18n key for a RuleHit.why code (maps the `random1of<n>` family to one key). */
+export function whyKey(why: string): { key: string; params: Record<string, string> } {
+  const m = /^random1of(\d+)$/.exec(why);
+  return m ? { key: 'rule.why.random1ofN', params: { n: m[1] ?? '' } } : { key: `rule.why.${why}`, params: {} };
+}

@@ -1,0 +1,89 @@
+/** Public API of the Hop by Hop simulation engine. */
+import { applyOverrides } from './overrides.ts';
+import { getScenario } from './scenarios/index.ts';
+import { internalOf, simulateCore } from './simulate.ts';
+import { buildTrace } from './trace.ts';
+import type { ConnectionRecord, ConnectionTrace, FeaturedSelector, InputIssue, Scenario, SimResult } from './types.ts';
+import { validateScenario } from './validate.ts';
+
+export type * from './types.ts';
+export { scenarios, scenarioIds, getScenario } from './scenarios/index.ts';
+export { validateScenario, LIMITS } from './validate.ts';
+export { applyOverrides, overrideKeys, type OverrideKey } from './overrides.ts';
+export { scenarioJsonSchema } from './schema.ts';
+export { PRESETS, presetProbe } from './presets.ts';
+export { placesOf, stateAt, type Places, type StateAt, type NodeStateAt, type PodStateAt } from './state.ts';
+export { hcnpBody, kubeProxyHealthzStatus } from './probes.ts';
+export { serviceChains, endpointChain } from './kubeProxy.ts';
+export { connectionEventsFor, outcomeOfState } from './trace.ts';
+export * from './codes.ts';
+
+/** Does a connection match a featured selector? */
+function matchesSelector(c: ConnectionRecord, sel: FeaturedSelector): boolean {
+  switch (sel.kind) {
+    case 'firstCrossNode':
+      return c.outcome === 'ok' && c.podNode !== null && c.podNode !== c.ingressNode;
+    case 'firstSameNode':
+      return c.outcome === 'ok' && c.podNode !== null && c.podNode === c.ingressNode;
+    case 'firstOutcome':
+      return c.outcome === sel.outcome && (sel.reason === undefined || c.reason === sel.reason);
+    case 'firstOnNode':
+      return c.ingressNode === sel.node && c.direct !== true;
+    case 'firstDirect':
+      return c.direct === true;
+  }
+}
+
+/** Connection ids a scenario features: explicit indices, then selectors resolved in order. */
+export function featuredIds(result: SimResult): number[] {
+  const ids: number[] = [];
+  for (const i of result.resolved.featured) if (i < result.connections.length && !ids.includes(i)) ids.push(i);
+  for (const sel of result.resolved.featuredSelectors ?? []) {
+    const hit = result.connections.find((c) => matchesSelector(c, sel));
+    if (hit && !ids.includes(hit.id)) ids.push(hit.id);
+  }
+  return ids;
+}
+
+/** Run a validated scenario deterministically: same scenario and seed → same result. */
+export function simulate(scenario: Scenario, options: { seed?: number } = {}): SimResult {
+  const result = simulateCore(scenario, options);
+  result.featured = featuredIds(result).flatMap((id) => {
+    const t = traceConnection(result, id);
+    return t ? [t] : [];
+  });
+  return result;
+}
+
+/** Packet-by-packet trace of any connection of a run (computed lazily; deterministic). */
+export function traceConnection(result: SimResult, id: number): ConnectionTrace | undefined {
+  const record = result.connections[id];
+  if (!record) return undefined;
+  // A result that crossed a structured clone lost its side tables: recompute them.
+  const internal = internalOf(result) ?? internalOf(simulateCore(result.resolved, { seed: result.seed }));
+  return internal ? buildTrace(internal, record) : undefined;
+}
+
+/** Validate, override and run a scenario by id or object. */
+export function runScenario(
+  scenario: string | unknown,
+  options: { seed?: number; overrides?: Readonly<Record<string, unknown>> } = {},
+): { ok: true; result: SimResult } | { ok: false; issues: InputIssue[] } {
+  let base: Scenario;
+  if (typeof scenario === 'string') {
+    const found = getScenario(scenario);
+    if (!found) return { ok: false, issues: [{ path: 'scenario', code: 'unknownScenario', received: scenario.slice(0, 64) }] };
+    base = found;
+  } else {
+    const v = validateScenario(scenario);
+    if (!v.ok) return v;
+    base = v.scenario;
+  }
+  const seed = options.seed ?? 1;
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    return { ok: false, issues: [{ path: '--seed', code: 'expectedInteger', received: String(seed) }] };
+  }
+  const applied = applyOverrides(base, options.overrides ?? {});
+  if (!applied.ok) return applied;
+  return { ok: true, result: simulate(applied.scenario, { seed }) };
+}

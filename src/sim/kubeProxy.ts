@@ -1,0 +1,350 @@
+/**
+ * kube-proxy (iptables mode) as a small rule model: at each sync kube-proxy compiles the
+ * Service's chains for one node from its view of the EndpointSlice; every packet is evaluated
+ * against those rules, which return the verdict and the RuleHit[] the inspector shows.
+ * Source of the chain layout: kubernetes pkg/proxy/iptables/proxier.go syncProxyRules (fact
+ * sheet §1). The rules stay in the kernel when kube-proxy exits; they are only replaced by a sync.
+ */
+import { chainSuffix } from './hash.ts';
+import { CLUSTER_CIDR, inCidr } from './ip.ts';
+import type { RuleCode, RuleHit, ServiceSpec } from './types.ts';
+
+/** One endpoint as kube-proxy's EndpointSlice view holds it. */
+export interface Endpoint {
+  /** Index of the pod in the run's pod table. */
+  pod: number;
+  podId: string;
+  ip: string;
+  node: string;
+  ready: boolean;
+  serving: boolean;
+  terminating: boolean;
+}
+
+/** Why-codes a RuleHit can carry, besides the `random1of<n>` family. */
+export const RULE_WHY_CODES = [
+  'loadBalancerIp',
+  'nodePort',
+  'externalDestination',
+  'clusterPolicy',
+  'externalClient',
+  'podTrafficShortCircuit',
+  'localTraffic',
+  'lastEndpoint',
+  'dnatToEndpoint',
+  'masqueradeMarkSet',
+  'noMasqueradeMark',
+  'egressInterfaceNode',
+  'egressInterfaceBridge',
+  'noLocalEndpoints',
+  'noEndpoints',
+  'newFlow',
+  'establishedFlow',
+  'replyDirection',
+] as const;
+
+/** The why-code of the n-th statistic rule: `random1of3` = `--probability 1/3`. */
+export function randomWhy(remaining: number): string {
+  return `random1of${remaining}`;
+}
+
+type Match =
+  | { kind: 'dst'; ip: string; port: number }
+  | { kind: 'dstLocalPort'; port: number }
+  | { kind: 'srcInCidr'; cidr: string }
+  | { kind: 'srcLocal' }
+  | { kind: 'random'; probability: number }
+  | { kind: 'notMarked' };
+
+type Target =
+  | { kind: 'jump'; chain: string }
+  | { kind: 'mark' }
+  | { kind: 'dnat'; endpoint: number }
+  | { kind: 'masquerade' }
+  | { kind: 'drop' }
+  | { kind: 'reject' }
+  | { kind: 'return' };
+
+/** One iptables rule: all matches must hold; `why` explains the hit. */
+export interface Rule {
+  match: Match[];
+  target: Target;
+  why: string;
+}
+
+export interface Chain {
+  name: string;
+  code: RuleCode;
+  rules: Rule[];
+}
+
+/** The compiled rules of one node at one sync, plus the endpoint view they were built from. */
+export interface RuleSet {
+  id: number;
+  node: string;
+  nodeIp: string;
+  chains: Map<string, Chain>;
+  /** Filter-table KUBE-EXTERNAL-SERVICES (DROP / REJECT when there is nothing to DNAT to). */
+  filter: Chain;
+  endpoints: Endpoint[];
+  /** Endpoints KUBE-SVC / KUBE-SVL spread over, in rule order. */
+  clusterEndpoints: Endpoint[];
+  localEndpoints: Endpoint[];
+  /** Ready local endpoints, as the healthCheckNodePort server counts them (terminating excluded). */
+  localReady: number;
+}
+
+/** Chain names of a Service port (kube-proxy: prefix + base32(sha256(portName + protocol))[:16]). */
+export function serviceChains(service: ServiceSpec): { svc: string; svl: string; ext: string } {
+  const hash = chainSuffix(`${service.namespace}/${service.name}:tcp`);
+  return { svc: `KUBE-SVC-${hash}`, svl: `KUBE-SVL-${hash}`, ext: `KUBE-EXT-${hash}` };
+}
+
+/** KUBE-SEP chain name for an endpoint (hash over port name, protocol and endpoint address). */
+export function endpointChain(service: ServiceSpec, ip: string): string {
+  return `KUBE-SEP-${chainSuffix(`${service.namespace}/${service.name}:tcp${ip}:${service.targetPort}`)}`;
+}
+
+/** Endpoints kube-proxy uses: Ready ones, else Serving+Terminating (KEP-1669 fallback). */
+export function usableEndpoints(endpoints: Endpoint[]): Endpoint[] {
+  const ready = endpoints.filter((e) => e.ready);
+  return ready.length > 0 ? ready : endpoints.filter((e) => e.serving && e.terminating);
+}
+
+export interface CompileInput {
+  id: number;
+  service: ServiceSpec;
+  node: string;
+  nodeIp: string;
+  frontendIp: string;
+  masquerade: boolean;
+  endpoints: Endpoint[];
+}
+
+/** Build the rules kube-proxy writes on one node for the Service. */
+export function compileRules(input: CompileInput): RuleSet {
+  const { service, node } = input;
+  const names = serviceChains(service);
+  const clusterEndpoints = usableEndpoints(input.endpoints);
+  const localEndpoints = usableEndpoints(input.endpoints.filter((e) => e.node === node));
+  const local = service.externalTrafficPolicy === 'Local';
+  const externalEndpoints = local ? localEndpoints : clusterEndpoints;
+  const chains = new Map<string, Chain>();
+  const add = (name: string, code: RuleCode, rules: Rule[]): void => {
+    chains.set(name, { name, code, rules });
+  };
+  const hasExternal = externalEndpoints.length > 0;
+  // Without external endpoints kube-proxy writes no nat jump for node port / LB IP at all;
+  // the filter table drops (Local) or rejects (no endpoints anywhere) instead.
+  add(
+    'KUBE-SERVICES',
+    'KUBE-SERVICES',
+    hasExternal
+      ? [
+          {
+            match: [{ kind: 'dst', ip: input.frontendIp, port: service.port }],
+            target: { kind: 'jump', chain: names.ext },
+            why: 'loadBalancerIp',
+          },
+        ]
+      : [],
+  );
+  add(
+    'KUBE-NODEPORTS',
+    'KUBE-NODEPORTS',
+    hasExternal
+      ? [
+          {
+            match: [{ kind: 'dstLocalPort', port: service.nodePort }],
+            target: { kind: 'jump', chain: names.ext },
+            why: 'nodePort',
+          },
+        ]
+      : [],
+  );
+  const extRules: Rule[] = [];
+  if (local) {
+    extRules.push(
+      {
+        match: [{ kind: 'srcInCidr', cidr: CLUSTER_CIDR }],
+        target: { kind: 'jump', chain: names.svc },
+        why: 'podTrafficShortCircuit',
+      },
+      { match: [{ kind: 'srcLocal' }], target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' }, why: 'localTraffic' },
+      { match: [{ kind: 'srcLocal' }], target: { kind: 'jump', chain: names.svc }, why: 'localTraffic' },
+      { match: [], target: { kind: 'jump', chain: names.svl }, why: 'externalClient' },
+    );
+  } else {
+    // masquerade:false is the teaching what-if: the unconditional mark rule is left out.
+    if (input.masquerade) {
+      extRules.push({ match: [], target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' }, why: 'externalDestination' });
+    }
+    extRules.push({ match: [], target: { kind: 'jump', chain: names.svc }, why: 'clusterPolicy' });
+  }
+  add(names.ext, 'KUBE-EXT', extRules);
+  add('KUBE-MARK-MASQ', 'KUBE-MARK-MASQ', [{ match: [], target: { kind: 'mark' }, why: 'masqueradeMarkSet' }]);
+  const spread = (name: string, code: RuleCode, eps: Endpoint[]): void => {
+    // statistic --mode random --probability 1/n, 1/(n-1), …; the last rule has no match.
+    add(
+      name,
+      code,
+      eps.map((e, i) => {
+        const remaining = eps.length - i;
+        const target: Target = { kind: 'jump', chain: endpointChain(service, e.ip) };
+        return remaining > 1
+          ? { match: [{ kind: 'random', probability: 1 / remaining }], target, why: randomWhy(remaining) }
+          : { match: [], target, why: 'lastEndpoint' };
+      }),
+    );
+  };
+  spread(names.svc, 'KUBE-SVC', clusterEndpoints);
+  if (local) spread(names.svl, 'KUBE-SVL', localEndpoints);
+  const endpointIndex = new Map(input.endpoints.map((e, i) => [e, i]));
+  for (const e of new Set([...clusterEndpoints, ...(local ? localEndpoints : [])])) {
+    add(endpointChain(service, e.ip), 'KUBE-SEP', [
+      { match: [], target: { kind: 'dnat', endpoint: endpointIndex.get(e) ?? 0 }, why: 'dnatToEndpoint' },
+    ]);
+  }
+  add('KUBE-POSTROUTING', 'KUBE-POSTROUTING', [
+    { match: [{ kind: 'notMarked' }], target: { kind: 'return' }, why: 'noMasqueradeMark' },
+    { match: [], target: { kind: 'masquerade' }, why: 'masqueradeMarkSet' },
+  ]);
+  const filterRules: Rule[] = [];
+  if (!hasExternal) {
+    const verdict: Target = clusterEndpoints.length === 0 ? { kind: 'reject' } : { kind: 'drop' };
+    const why = clusterEndpoints.length === 0 ? 'noEndpoints' : 'noLocalEndpoints';
+    filterRules.push(
+      { match: [{ kind: 'dst', ip: input.frontendIp, port: service.port }], target: verdict, why },
+      { match: [{ kind: 'dstLocalPort', port: service.nodePort }], target: verdict, why },
+    );
+  }
+  return {
+    id: input.id,
+    node,
+    nodeIp: input.nodeIp,
+    chains,
+    filter: { name: 'KUBE-EXTERNAL-SERVICES', code: 'KUBE-EXTERNAL-SERVICES', rules: filterRules },
+    endpoints: input.endpoints,
+    clusterEndpoints,
+    localEndpoints,
+    localReady: input.endpoints.filter((e) => e.node === node && e.ready).length,
+  };
+}
+
+/** The header fields rule matching looks at. */
+export interface PacketView {
+  srcIp: string;
+  dstIp: string;
+  dstPort: number;
+  /** The packet was sent by the node itself (`--src-type LOCAL`). */
+  srcLocal: boolean;
+}
+
+/** What the rules decided for a new connection's first packet. */
+export interface Verdict {
+  kind: 'dnat' | 'drop' | 'reject' | 'accept';
+  /** Endpoint index into RuleSet.endpoints for 'dnat'. */
+  endpoint: number;
+  marked: boolean;
+}
+
+function matches(m: Match, p: PacketView, rs: RuleSet, marked: boolean, rand: () => number): boolean {
+  switch (m.kind) {
+    case 'dst':
+      return p.dstIp === m.ip && p.dstPort === m.port;
+    case 'dstLocalPort':
+      return p.dstIp === rs.nodeIp && p.dstPort === m.port;
+    case 'srcInCidr':
+      return inCidr(p.srcIp, m.cidr);
+    case 'srcLocal':
+      return p.srcLocal;
+    case 'random':
+      return rand() < m.probability;
+    case 'notMarked':
+      return !marked;
+  }
+}
+
+/**
+ * Evaluate the first packet of a connection (nat PREROUTING, then filter when nothing was
+ * DNATed). `rand` draws for `statistic --mode random`; `hits` (when given) collects one RuleHit
+ * per chain traversed, in order.
+ */
+export function evaluateNew(rs: RuleSet, p: PacketView, rand: () => number, hits: RuleHit[] | null): Verdict {
+  const state: Verdict = { kind: 'accept', endpoint: -1, marked: false };
+  const walk = (chainName: string, entryWhy: string): 'done' | 'return' => {
+    const chain = rs.chains.get(chainName);
+    if (!chain) return 'return';
+    const hit: RuleHit | null =
+      hits && chain.code !== 'KUBE-SERVICES'
+        ? { rule: chain.code, chain: chain.name, verdict: 'jump', why: entryWhy }
+        : null;
+    if (hits && hit) hits.push(hit);
+    for (const rule of chain.rules) {
+      let ok = true;
+      for (const m of rule.match) {
+        if (!matches(m, p, rs, state.marked, rand)) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      const t = rule.target;
+      if (t.kind === 'mark') {
+        state.marked = true;
+        if (hit) hit.verdict = 'mark';
+        continue;
+      }
+      if (t.kind === 'dnat') {
+        state.kind = 'dnat';
+        state.endpoint = t.endpoint;
+        if (hit) {
+          hit.verdict = 'dnat';
+          hit.why = rule.why;
+        }
+        return 'done';
+      }
+      if (t.kind === 'jump') {
+        if (hit && t.chain !== 'KUBE-MARK-MASQ') hit.why = rule.why;
+        // KUBE-SERVICES is only listed when one of its Service rules matched (the generic
+        // jump to KUBE-NODEPORTS at its end is implied).
+        if (hits && chain.code === 'KUBE-SERVICES') {
+          hits.push({ rule: 'KUBE-SERVICES', chain: 'KUBE-SERVICES', verdict: 'jump', why: rule.why });
+        }
+        const nextWhy = t.chain === 'KUBE-MARK-MASQ' ? rule.why : rule.why;
+        if (walk(t.chain, nextWhy) === 'done') return 'done';
+        continue;
+      }
+    }
+    return 'return';
+  };
+  if (walk('KUBE-SERVICES', 'loadBalancerIp') !== 'done' && p.dstIp === rs.nodeIp) {
+    walk('KUBE-NODEPORTS', 'nodePort');
+  }
+  if (state.kind === 'dnat') return state;
+  for (const rule of rs.filter.rules) {
+    if (rule.match.every((m) => matches(m, p, rs, state.marked, rand))) {
+      const kind = rule.target.kind === 'reject' ? 'reject' : 'drop';
+      state.kind = kind;
+      hits?.push({ rule: 'KUBE-EXTERNAL-SERVICES', chain: 'KUBE-EXTERNAL-SERVICES', verdict: kind, why: rule.why });
+      return state;
+    }
+  }
+  return state;
+}
+
+/** nat POSTROUTING for a DNATed packet: MASQUERADE when marked (source = egress interface). */
+export function evaluatePostrouting(marked: boolean, sameNode: boolean, hits: RuleHit[] | null): boolean {
+  if (!marked) {
+    hits?.push({ rule: 'KUBE-POSTROUTING', chain: 'KUBE-POSTROUTING', verdict: 'accept', why: 'noMasqueradeMark' });
+    return false;
+  }
+  hits?.push({ rule: 'KUBE-POSTROUTING', chain: 'KUBE-POSTROUTING', verdict: 'jump', why: 'masqueradeMarkSet' });
+  hits?.push({
+    rule: 'MASQUERADE',
+    chain: 'KUBE-POSTROUTING',
+    verdict: 'snat',
+    why: sameNode ? 'egressInterfaceBridge' : 'egressInterfaceNode',
+  });
+  return true;
+}

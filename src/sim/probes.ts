@@ -1,0 +1,85 @@
+/**
+ * What a node answers to the LB's health probe, from the node's current state. Probes are
+ * scheduled by the simulation at phase + k·interval (fixed cadence); the answer is decided when
+ * the probe is sent and counted by the LB when it arrives or when the probe times out.
+ */
+import type { RuleSet } from './kubeProxy.ts';
+import type { ProbeSpec, ServiceSpec } from './types.ts';
+
+/** The node-side facts a probe depends on. */
+export interface ProbeTarget {
+  forwarding: boolean;
+  kubeProxyRunning: boolean;
+  tainted: boolean;
+  rules: RuleSet;
+}
+
+export interface ProbeAnswer {
+  ok: boolean;
+  /** HTTP status; null for TCP probes and when nothing answered. */
+  status: number | null;
+  /** Seconds until the LB counts the result (round trip, or the probe timeout). */
+  delay: number;
+  localEndpoints?: number;
+  serviceProxyHealthy?: boolean;
+}
+
+/** Seconds for a probe round trip inside the cloud network. */
+const PROBE_RTT = 0.001;
+
+/** The JSON body of kube-proxy's healthCheckNodePort server (pkg/proxy/healthcheck/service_health.go). */
+export function hcnpBody(
+  service: ServiceSpec,
+  localEndpoints: number,
+  serviceProxyHealthy: boolean,
+): { service: { namespace: string; name: string }; localEndpoints: number; serviceProxyHealthy: boolean } {
+  return { service: { namespace: service.namespace, name: service.name }, localEndpoints, serviceProxyHealthy };
+}
+
+/** The HTTP status of kube-proxy's `/healthz` on :10256 (pkg/proxy/healthcheck/proxy_health.go). */
+export function kubeProxyHealthzStatus(target: ProbeTarget): number | null {
+  if (!target.forwarding || !target.kubeProxyRunning) return null;
+  // nodeEligible is false for a deletionTimestamp or the ToBeDeletedByClusterAutoscaler taint;
+  // cordon/drain (spec.unschedulable) is not checked.
+  return target.tainted ? 503 : 200;
+}
+
+/** Decide the answer of one probe sent now. */
+export function answerProbe(
+  target: ProbeTarget,
+  probe: ProbeSpec,
+  service: ServiceSpec,
+  isPodAlive: (pod: number) => boolean,
+): ProbeAnswer {
+  // A machine off the network answers nothing: the probe waits for its timeout.
+  if (!target.forwarding) return { ok: false, status: null, delay: probe.timeout };
+  switch (probe.kind) {
+    case 'tcpNodePort': {
+      // Answered by the kernel rules (frozen, not removed, after kube-proxy exits): the SYN
+      // is DNATed to an endpoint; it succeeds while some programmed endpoint still listens.
+      const rs = target.rules;
+      const set = service.externalTrafficPolicy === 'Local' ? rs.localEndpoints : rs.clusterEndpoints;
+      if (set.length === 0) {
+        // REJECT (no endpoints anywhere) fails at once; DROP (no local endpoints) times out.
+        return rs.clusterEndpoints.length === 0
+          ? { ok: false, status: null, delay: PROBE_RTT }
+          : { ok: false, status: null, delay: probe.timeout };
+      }
+      const ok = set.some((e) => isPodAlive(e.pod));
+      return { ok, status: null, delay: ok ? PROBE_RTT : probe.timeout };
+    }
+    case 'httpKubeProxyHealthz': {
+      // kube-proxy exited on a live machine: the port is closed, the kernel answers RST.
+      const status = kubeProxyHealthzStatus(target);
+      return { ok: status === 200, status, delay: PROBE_RTT };
+    }
+    case 'httpHealthCheckNodePort': {
+      if (!target.kubeProxyRunning) return { ok: false, status: null, delay: PROBE_RTT };
+      // localEndpoints counts Ready local endpoints only (terminating ones deliberately not).
+      const localEndpoints = target.rules.localReady;
+      const serviceProxyHealthy = true;
+      const ok = localEndpoints > 0 && serviceProxyHealthy;
+      return { ok, status: ok ? 200 : 503, delay: PROBE_RTT, localEndpoints, serviceProxyHealthy };
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/** Registry of the built-in scenarios, keyed by their stable kebab-case id. */
+import type { Scenario } from '../types.ts';
+import { clusterNoEndpoints } from './clusterNoEndpoints.ts';
+import { clusterNoSnat } from './clusterNoSnat.ts';
+import { clusterSnat } from './clusterSnat.ts';
+import { drainClusterHealthzProbe } from './drainClusterHealthzProbe.ts';
+import { drainClusterNodeportProbe } from './drainClusterNodeportProbe.ts';
+import { drainLocalHcnp } from './drainLocalHcnp.ts';
+import { local } from './local.ts';
+import { localImbalance } from './localImbalance.ts';
+import { localSpread } from './localSpread.ts';
+
+export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
+  'cluster-snat': clusterSnat,
+  'cluster-no-snat': clusterNoSnat,
+  'cluster-no-endpoints': clusterNoEndpoints,
+  local,
+  'local-imbalance': localImbalance,
+  'local-spread': localSpread,
+  'drain-cluster-nodeport-probe': drainClusterNodeportProbe,
+  'drain-cluster-healthz-probe': drainClusterHealthzProbe,
+  'drain-local-hcnp': drainLocalHcnp,
+});
+
+/** Ids of the built-in scenarios in registry order. */
+export const scenarioIds: readonly string[] = Object.keys(scenarios);
+
+/** The built-in scenario with this id (a deep copy), or undefined. */
+export function getScenario(id: string): Scenario | undefined {
+  if (!Object.prototype.hasOwnProperty.call(scenarios, id)) return undefined;
+  const s = scenarios[id];
+  return s ? structuredClone(s) : undefined;
+}

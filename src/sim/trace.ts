@@ -1,0 +1,258 @@
+/**
+ * Packet-by-packet traces, computed lazily for any connection of a run: the same rule model as
+ * the fast path, replayed with the connection's recorded endpoint choice, plus the reply path
+ * (conntrack reverses the NAT on the node that translated; the LB reverses its own rewrite).
+ */
+import { type ConnectionEvent } from './machines/connectionMachine.ts';
+import { bridgeIp } from './ip.ts';
+import { evaluateNew, evaluatePostrouting, type RuleSet } from './kubeProxy.ts';
+import { masqPort, type SimInternal } from './simulate.ts';
+import type {
+  Addr,
+  ConnectionRecord,
+  ConnectionTrace,
+  ConntrackEntry,
+  Hop,
+  HopMark,
+  Outcome,
+  OutcomeReason,
+  PacketKind,
+  RuleHit,
+} from './types.ts';
+
+/** One-way latencies in seconds (illustrative, only for ordering hops on the time axis). */
+const LATENCY = { clientLb: 0.005, lbNode: 0.0005, nodeNode: 0.0002, nodePod: 0.00005 } as const;
+
+interface Header {
+  src: Addr;
+  dst: Addr;
+}
+
+function changedFields(a: Header, b: Header): Hop['changed'] {
+  const out: Hop['changed'] = [];
+  if (a.src.ip !== b.src.ip) out.push('src.ip');
+  if (a.src.port !== b.src.port) out.push('src.port');
+  if (a.dst.ip !== b.dst.ip) out.push('dst.ip');
+  if (a.dst.port !== b.dst.port) out.push('dst.port');
+  return out;
+}
+
+const round = (t: number): number => Math.round(t * 1e6) / 1e6;
+
+/** Build the trace of one connection from a run's internal data. */
+export function buildTrace(internal: SimInternal, record: ConnectionRecord): ConnectionTrace {
+  const s = internal.scenario;
+  const hops: Hop[] = [];
+  const conntrack: ConntrackEntry[] = [];
+  const id = record.id;
+  let packet = -1;
+  let hopInPacket = 0;
+  let t = record.at;
+  let kind: PacketKind = 'SYN';
+  let direction: 'request' | 'reply' = 'request';
+  const startPacket = (k: PacketKind, dir: 'request' | 'reply', at: number): void => {
+    packet++;
+    hopInPacket = 0;
+    kind = k;
+    direction = dir;
+    t = at;
+  };
+  const hop = (
+    from: string,
+    to: string,
+    before: Header,
+    after: Header,
+    latency: number,
+    rules: RuleHit[],
+    marks: HopMark[],
+    end?: { outcome: Outcome; reason: OutcomeReason },
+  ): void => {
+    const h: Hop = {
+      id: `c${id}-p${packet}-h${hopInPacket++}`,
+      connection: id,
+      packet,
+      kind,
+      direction,
+      from,
+      to,
+      at: round(t),
+      before: { src: { ...before.src }, dst: { ...before.dst } },
+      after: { src: { ...after.src }, dst: { ...after.dst } },
+      rules,
+      changed: changedFields(before, after),
+      marks,
+    };
+    if (end) {
+      h.end = end.outcome;
+      h.reason = end.reason;
+    }
+    hops.push(h);
+    t += latency;
+  };
+
+  const client = record.clientAddr;
+  const frontend: Addr = { ip: s.loadBalancer.frontendIp, port: s.service.port };
+  const viaLb = record.direct !== true;
+  const ingressSpec = s.nodes.find((n) => n.id === record.ingressNode);
+  const fail = { outcome: record.outcome, reason: record.reason };
+  startPacket('SYN', 'request', record.at);
+  if (!ingressSpec) {
+    hop(record.client, 'lb', { src: client, dst: frontend }, { src: client, dst: frontend }, 0, [], ['toLb', 'drop', 'timeout'], fail);
+    return { record, hops, conntrack };
+  }
+  const nodePortAddr: Addr = { ip: ingressSpec.ip, port: s.service.nodePort };
+  const atNode: Addr = !viaLb || s.loadBalancer.delivery === 'nodePort' ? nodePortAddr : frontend;
+  const toNode: Header = { src: client, dst: atNode };
+  // Request path up to the ingress node; returns the node-side header for later packets.
+  const toIngress = (rules: RuleHit[], after: Header, marks: HopMark[], end?: { outcome: Outcome; reason: OutcomeReason }): void => {
+    if (viaLb) {
+      hop(record.client, 'lb', { src: client, dst: frontend }, toNode, LATENCY.clientLb, [], packet === 0 ? ['toLb', 'lbPick'] : ['toLb']);
+      hop('lb', ingressSpec.id, toNode, after, LATENCY.lbNode, rules, marks, end);
+    } else {
+      hop(record.client, ingressSpec.id, toNode, after, LATENCY.clientLb, rules, marks, end);
+    }
+  };
+  const rsId = internal.rulesetOf[id] ?? -1;
+  const rs: RuleSet | undefined = internal.rulesets[rsId];
+  if (record.reason === 'nodeOffline' || !rs) {
+    toIngress([], toNode, ['drop', 'timeout'], fail);
+    return { record, hops, conntrack };
+  }
+  // Replay the rule walk with the recorded endpoint: statistic rules before it do not match.
+  const epIndex = internal.endpointOf[id] ?? -1;
+  const chosen = rs.endpoints[epIndex];
+  const spreadOver = s.service.externalTrafficPolicy === 'Local' ? rs.localEndpoints : rs.clusterEndpoints;
+  const position = chosen ? spreadOver.findIndex((e) => e.pod === chosen.pod) : -1;
+  let call = 0;
+  const scripted = (): number => (call++ === position ? 0 : 1);
+  const hits: RuleHit[] = [];
+  const verdict = evaluateNew(rs, { srcIp: client.ip, dstIp: atNode.ip, dstPort: atNode.port, srcLocal: false }, scripted, hits);
+  if (verdict.kind === 'drop') {
+    toIngress(hits, toNode, ['drop'], fail);
+    return { record, hops, conntrack };
+  }
+  if (verdict.kind !== 'dnat' || !chosen) {
+    toIngress(hits, toNode, ['reject'], fail);
+    // REJECT answers with ICMP port unreachable from the node; the client's connect() fails.
+    startPacket('ICMP', 'reply', t);
+    const icmp: Header = { src: { ip: ingressSpec.ip, port: 0 }, dst: client };
+    if (viaLb) {
+      hop(ingressSpec.id, 'lb', icmp, icmp, LATENCY.lbNode, [], ['reply']);
+      hop('lb', record.client, icmp, icmp, LATENCY.clientLb, [], ['reply', 'reject'], fail);
+    } else {
+      hop(ingressSpec.id, record.client, icmp, icmp, LATENCY.clientLb, [], ['reply', 'reject'], fail);
+    }
+    return { record, hops, conntrack };
+  }
+  const podSpec = s.pods.find((p) => p.id === chosen.podId);
+  const podNodeSpec = s.nodes.find((n) => n.id === chosen.node);
+  const sameNode = chosen.node === ingressSpec.id;
+  const masq = evaluatePostrouting(verdict.marked, sameNode, hits);
+  const podAddr: Addr = { ip: chosen.ip, port: s.service.targetPort };
+  const snatAddr: Addr = masq
+    ? { ip: sameNode ? bridgeIp(ingressSpec.podCidr) : ingressSpec.ip, port: masqPort(id) }
+    : client;
+  const toPod: Header = { src: snatAddr, dst: podAddr };
+  const podId = podSpec?.id ?? chosen.podId;
+  const podNodeId = podNodeSpec?.id ?? chosen.node;
+  const ctEntry: ConntrackEntry = {
+    node: ingressSpec.id,
+    original: { src: { ...client }, dst: { ...atNode } },
+    reply: { src: { ...podAddr }, dst: { ...snatAddr } },
+    state: record.outcome === 'ok' || record.reason === 'nodeWentDown' ? 'ESTABLISHED' : 'UNREPLIED',
+  };
+  conntrack.push(ctEntry);
+  const natMarks: HopMark[] = masq ? ['dnat', 'snat'] : ['dnat'];
+  const deliver = (rulesAtIngress: RuleHit[], marks: HopMark[]): boolean => {
+    toIngress(rulesAtIngress, toPod, marks);
+    if (!sameNode) {
+      if (record.reason === 'endpointUnreachable') {
+        hop(ingressSpec.id, podNodeId, toPod, toPod, 0, [], ['drop', 'timeout'], fail);
+        return false;
+      }
+      hop(ingressSpec.id, podNodeId, toPod, toPod, LATENCY.nodeNode, [], []);
+    }
+    if (record.reason === 'endpointGone') {
+      hop(podNodeId, podId, toPod, toPod, 0, [], ['reject'], fail);
+      return false;
+    }
+    hop(podNodeId, podId, toPod, toPod, LATENCY.nodePod, [], ['delivered']);
+    return true;
+  };
+  if (!deliver(hits, natMarks)) return { record, hops, conntrack };
+
+  const replyPath = (k: PacketKind, finalMarks: HopMark[]): boolean => {
+    startPacket(k, 'reply', t);
+    const fromPod: Header = { src: podAddr, dst: snatAddr };
+    if (!sameNode && !masq) {
+      // No SNAT: the pod answers the client directly; no conntrack on its node knows the flow.
+      hop(podId, podNodeId, fromPod, fromPod, LATENCY.nodePod, [], ['reply']);
+      hop(podNodeId, record.client, fromPod, fromPod, LATENCY.clientLb, [], ['reply', 'directReturn', 'clientDiscard'], fail);
+      return false;
+    }
+    if (!sameNode) {
+      hop(podId, podNodeId, fromPod, fromPod, LATENCY.nodePod, [], ['reply']);
+      hop(podNodeId, ingressSpec.id, fromPod, fromPod, LATENCY.nodeNode, [], ['reply']);
+    } else {
+      hop(podId, ingressSpec.id, fromPod, fromPod, LATENCY.nodePod, [], ['reply']);
+    }
+    // The last hop added arrives at the ingress node: conntrack reverses DNAT (and SNAT).
+    const last = hops[hops.length - 1];
+    const unnatted: Header = { src: atNode, dst: client };
+    if (last) {
+      last.after = { src: { ...unnatted.src }, dst: { ...unnatted.dst } };
+      last.rules = [{ rule: 'conntrack', chain: 'conntrack', verdict: 'unnat', why: 'replyDirection' }];
+      last.changed = changedFields(last.before, last.after);
+      last.marks = ['reply', 'unnat'];
+    }
+    if (viaLb) {
+      const fromLb: Header = { src: frontend, dst: client };
+      hop(ingressSpec.id, 'lb', unnatted, fromLb, LATENCY.lbNode, [], atNode === frontend ? ['reply'] : ['reply', 'unnat']);
+      hop('lb', record.client, fromLb, fromLb, LATENCY.clientLb, [], ['reply', ...finalMarks]);
+    } else {
+      hop(ingressSpec.id, record.client, unnatted, unnatted, LATENCY.clientLb, [], ['reply', ...finalMarks]);
+    }
+    return true;
+  };
+  if (!replyPath('SYN-ACK', ['established'])) return { record, hops, conntrack };
+  const established: RuleHit[] = [{ rule: 'conntrack', chain: 'conntrack', verdict: 'dnat', why: 'establishedFlow' }];
+  startPacket('ACK', 'request', t);
+  deliver(established, natMarks);
+  startPacket('DATA', 'request', t);
+  deliver(established, natMarks);
+  replyPath('DATA', []);
+  return { record, hops, conntrack };
+}
+
+/** The events the connection machine sees for a trace (used to check the fast path). */
+export function connectionEventsFor(trace: ConnectionTrace): ConnectionEvent[] {
+  const out: ConnectionEvent[] = [];
+  for (const h of trace.hops) {
+    if (h.marks.includes('clientDiscard')) out.push({ type: 'MISMATCHED_SYN_ACK' });
+    if (h.marks.includes('established')) out.push({ type: 'SYN_ACK' });
+  }
+  const r = trace.record;
+  if (r.outcome === 'ok') out.push({ type: 'CLOSE' });
+  else if (r.reason === 'nodeWentDown') out.push({ type: 'PATH_DOWN' });
+  else if (r.outcome === 'dropped') out.push({ type: 'DROPPED' });
+  else if (r.outcome === 'reset') out.push({ type: 'RST' });
+  else out.push({ type: 'TIMEOUT' });
+  return out;
+}
+
+/** Map a final connectionMachine state to the engine's outcome. */
+export function outcomeOfState(state: string): Outcome | null {
+  switch (state) {
+    case 'closed':
+      return 'ok';
+    case 'broken':
+    case 'timedOut':
+      return 'timeout';
+    case 'reset':
+      return 'reset';
+    case 'dropped':
+      return 'dropped';
+    default:
+      return null;
+  }
+}
