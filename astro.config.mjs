@@ -54,7 +54,9 @@ export default defineConfig({
           label: 'Reference',
           translations: { de: 'Nachschlagen' },
           items: [
-            // Reference pages are added here as they are written.
+            ...['glossary', 'playground', 'embedding', 'cli']
+              .filter((slug) => fs.existsSync(new URL(`./content/pages/en/${slug}.mdx`, import.meta.url)))
+              .map((slug) => ({ slug })),
           ],
         },
       ],

@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 
@@ -19,7 +20,7 @@ const restrict = (patterns) => ({
   ],
 });
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       'dist/',
