@@ -241,12 +241,13 @@ export function parseEmbedParams(
           break;
         }
         case 'set': {
-          const eq = value.indexOf('=');
+          // `key:value` like the playground URLs, or `key=value` like the CLI's --set.
+          const eq = value.search(/[:=]/);
           const oKey = eq === -1 ? value : value.slice(0, eq);
           const oValue = eq === -1 ? '' : value.slice(eq + 1);
           const label = `set ${echo(oKey)}`;
           if (eq === -1 || oValue === '') {
-            issue('set', 'invalidValue', 'key=value', value);
+            issue('set', 'invalidValue', 'key:value', value);
           } else if (!context.overrideKeys.includes(oKey)) {
             issue(label, 'unknownOverride', context.overrideKeys.join(', '), oKey);
           } else if (Object.keys(options.overrides).length >= MAX_OVERRIDES) {
@@ -323,9 +324,9 @@ export function toEmbedQuery(options: Partial<EmbedOptions>): string {
   if (options.controls && options.controls.length > 0) q.set('controls', options.controls.join(','));
   if (options.theme && options.theme !== d.theme) q.set('theme', options.theme);
   if (options.bg && options.bg !== d.bg) q.set('bg', options.bg);
-  for (const [k, v] of Object.entries(options.overrides ?? {})) q.append('set', `${k}=${v}`);
+  for (const [k, v] of Object.entries(options.overrides ?? {})) q.append('set', `${k}:${v}`);
   if (options.origins && options.origins.length > 0) q.set('origin', options.origins.join(','));
   if (options.frameId) q.set('id', options.frameId);
-  const s = q.toString().replace(/%3D/g, '=').replace(/%2C/g, ',');
+  const s = q.toString().replace(/%3A/g, ':').replace(/%2C/g, ',');
   return s === '' ? '' : `?${s}`;
 }

@@ -31,7 +31,7 @@ describe('parseEmbedParams', () => {
   it('reads every parameter', () => {
     const { options, issues } = parse(
       '?step=4&autoplay=1&chrome=full&controls=policy,snat&theme=dark&bg=transparent' +
-        '&set=policy=Local&set=replicas=3&origin=https://docs.example.com&id=left',
+        '&set=policy:Local&set=replicas=3&origin=https://docs.example.com&id=left',
     );
     expect(issues).toEqual([]);
     expect(options).toEqual({
@@ -130,7 +130,7 @@ describe('parseEmbedParams', () => {
   it('round-trips through toEmbedQuery', () => {
     const { options } = parse('step=4&chrome=full&set=policy=Local&controls=policy,snat&theme=dark');
     expect(toEmbedQuery(options)).toBe(
-      '?step=4&chrome=full&controls=policy,snat&theme=dark&set=policy=Local',
+      '?step=4&chrome=full&controls=policy,snat&theme=dark&set=policy:Local',
     );
     expect(parse(toEmbedQuery(options)).options).toEqual(options);
     expect(toEmbedQuery(defaultEmbedOptions())).toBe('');

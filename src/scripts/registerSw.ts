@@ -1,0 +1,40 @@
+/**
+ * Registers the site's service worker (src/pages/sw.js.ts) and asks it to keep everything this
+ * page has already loaded, so the page reloads offline. Import it from an Astro <script>:
+ * `import { registerSw } from '~/scripts/registerSw'; registerSw();`
+ */
+
+/** Same-origin URLs this page has loaded so far (the page itself without its hash). */
+function loadedUrls(): string[] {
+  const urls = new Set<string>([location.href.split('#')[0] ?? location.href]);
+  for (const entry of performance.getEntriesByType('resource')) {
+    if (entry.name.startsWith(location.origin)) urls.add(entry.name);
+  }
+  document.querySelectorAll<HTMLScriptElement>('script[src]').forEach((s) => urls.add(s.src));
+  document
+    .querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"], link[rel="modulepreload"], link[rel="icon"]')
+    .forEach((l) => urls.add(l.href));
+  return [...urls].filter((u) => u.startsWith(location.origin));
+}
+
+/** Registers /sw.js for the whole site and warms its cache; a no-op where unsupported or in dev. */
+export function registerSw(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const warm = (worker: ServiceWorker | null | undefined): void => {
+    worker?.postMessage({ source: 'hop-by-hop', type: 'warm', urls: loadedUrls() });
+  };
+  navigator.serviceWorker
+    .register('/sw.js', { scope: '/' })
+    .then(async (registration) => {
+      const ready = await navigator.serviceWorker.ready;
+      warm(ready.active ?? registration.active);
+      // Islands hydrate and fetch chunks after load; warm again once things settle.
+      window.addEventListener('load', () => setTimeout(() => warm(ready.active), 1500), {
+        once: true,
+      });
+      setTimeout(() => warm(ready.active), 3000);
+    })
+    .catch(() => {
+      // Private mode or a blocked scope: the site still works online.
+    });
+}
