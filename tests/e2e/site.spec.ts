@@ -32,6 +32,13 @@ for (const url of sitePages) {
     });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
     page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()}`));
+    // Privacy: the site never talks to another origin (no CDN, fonts, analytics).
+    page.on('request', (req) => {
+      const origin = new URL(req.url()).origin;
+      if (!req.url().startsWith('data:') && !req.url().startsWith('blob:') && origin !== new URL(page.url() || req.url()).origin) {
+        problems.push(`request to another origin: ${req.url()}`);
+      }
+    });
     page.on('response', (res) => {
       if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
     });
