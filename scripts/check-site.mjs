@@ -3,6 +3,7 @@
 // manual check (there is no network here). Exits 1 on any problem.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const site = 'https://hop-by-hop.example';
@@ -83,6 +84,57 @@ for (const [url, page] of pages) {
     const id = decode(m[1]);
     if (!page.ids.has(id)) problems.push(`${url}: missing in-page anchor #${id}`);
   }
+}
+
+// JavaScript budgets per page type: every script, island and static import a page pulls in.
+const budgets = JSON.parse(fs.readFileSync(path.resolve('budgets.json'), 'utf8'));
+const gz = new Map();
+function jsGraph(start, seen = new Set()) {
+  if (seen.has(start)) return seen;
+  const file = path.join(dist, start);
+  if (!fs.existsSync(file)) return seen;
+  seen.add(start);
+  const code = fs.readFileSync(file, 'utf8');
+  for (const m of code.matchAll(/(?:import|export)\s*(?:[^'"()]*?from\s*)?["']([^"']+\.js)["']/g)) {
+    jsGraph(new URL(m[1], site + start).pathname, seen);
+  }
+  return seen;
+}
+const gzipKb = (p) => {
+  if (!gz.has(p)) gz.set(p, zlib.gzipSync(fs.readFileSync(path.join(dist, p))).length / 1024);
+  return gz.get(p);
+};
+const pageType = (url) =>
+  /^\/(en|de)\/$/.test(url) ? 'home'
+  : /\/lessons\//.test(url) ? 'lesson'
+  : /\/playground\/.+/.test(url) ? 'playground'
+  : /\/embed\//.test(url) ? 'embed'
+  : /\/present\//.test(url) ? 'deck'
+  : /^\/(en|de)\//.test(url) ? 'reference' : null;
+const worst = {};
+for (const [url, page] of pages) {
+  const type = pageType(url);
+  if (!type) continue;
+  const entries = new Set();
+  for (const m of page.html.matchAll(/<script\b[^>]*\ssrc="([^"]+\.js)"/g)) entries.add(m[1]);
+  for (const m of page.html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) entries.add(m[1]);
+  for (const m of page.html.matchAll(/\s(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) entries.add(decode(m[1]));
+  // Inline module scripts can import bundles too.
+  for (const m of page.html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const i of m[1].matchAll(/(?:import\(|from\s*|import\s*)["']([^"']+\.js)["']/g)) entries.add(i[1]);
+  }
+  const files = new Set();
+  for (const e of entries) jsGraph(new URL(e, site + url).pathname, files);
+  const kb = [...files].reduce((sum, f) => sum + gzipKb(f), 0);
+  const hasReact = [...files].some((f) => /react|client\.[\w-]+\.js$/i.test(f)) || /renderer-url/.test(page.html);
+  if (!worst[type] || worst[type].kb < kb) worst[type] = { kb, url, hasReact };
+  if (budgets[type] !== undefined && kb > budgets[type]) problems.push(`${url}: ${kb.toFixed(1)} kB gzip JS exceeds the ${type} budget of ${budgets[type]} kB`);
+  if (budgets.noFrameworkOn.includes(type) && hasReact) problems.push(`${url}: a ${type} page ships framework JS`);
+}
+console.log('\nJS per page type (heaviest page, gzip):');
+console.log('type        kB      budget  page');
+for (const [type, w] of Object.entries(worst)) {
+  console.log(`${type.padEnd(11)} ${w.kb.toFixed(1).padStart(6)}  ${String(budgets[type] ?? '-').padStart(6)}  ${w.url}`);
 }
 
 fs.writeFileSync(path.join(dist, '..', '.cache-external-links.txt'), [...external].sort().join('\n') + '\n');
