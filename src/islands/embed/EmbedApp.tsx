@@ -1,0 +1,241 @@
+/**
+ * The embed island: parses the frame's URL, runs the real diagram with those options, shows a
+ * localized list of ignored parameters, and bridges the postMessage API (protocol.ts) to the
+ * diagram's PacketFlowApi. It never focuses anything by itself, so the host's keys keep working
+ * until the reader clicks or tabs into the frame.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import PacketFlow from '../PacketFlow';
+import { controlIds, type PacketFlowApi, type PacketFlowState } from '../packetFlowApi';
+import { useT, type MessageKey } from '../../i18n';
+import { getScenario, applyOverrides, overrideKeys } from '../../sim/index';
+import {
+  defaultEmbedOptions,
+  parseEmbedParams,
+  type EmbedIssue,
+  type EmbedOptions,
+} from '../../lib/embedParams';
+import {
+  commandTypes,
+  eventTargetOrigin,
+  isOriginAllowed,
+  makeEvent,
+  parseCommand,
+  type EmbedCommand,
+} from './protocol';
+import ShareDialog from './ShareDialog';
+
+export interface EmbedAppProps {
+  scenario: string;
+  lang: 'en' | 'de';
+  /** Where "open in Hop by Hop" leads (a site path). */
+  openHref: string;
+}
+
+/** Parses the frame's query string against this scenario's keys. */
+function parseFor(scenario: string, search: string): { options: EmbedOptions; issues: EmbedIssue[] } {
+  const base = getScenario(scenario);
+  return parseEmbedParams(search, {
+    controls: controlIds,
+    overrideKeys: overrideKeys.map((k) => k.key),
+    checkOverride: (key, value) => {
+      if (!base) return undefined;
+      const r = applyOverrides(base, { [key]: value });
+      if (r.ok) return undefined;
+      const first = r.issues[0];
+      return { expected: first?.expected ?? first?.code ?? '' };
+    },
+  });
+}
+
+const SSR_OPTIONS = defaultEmbedOptions();
+
+/** The embedded diagram with its message bridge. */
+export default function EmbedApp({ scenario, lang, openHref }: EmbedAppProps): ReactElement {
+  const t = useT(lang);
+  // The server renders the defaults; the URL is read after hydration so markup matches.
+  const [parsed, setParsed] = useState<{ options: EmbedOptions; issues: EmbedIssue[] } | null>(null);
+  const options = parsed?.options ?? SSR_OPTIONS;
+  const apiRef = useRef<PacketFlowApi | null>(null);
+  const [state, setState] = useState<PacketFlowState | null>(null);
+  const lastSent = useRef<{ step: number; at: number; key: string }>({ step: -1, at: 0, key: '' });
+  const readySent = useRef(false);
+
+  useEffect(() => {
+    setParsed(parseFor(scenario, location.search));
+  }, [scenario]);
+
+  const post = useCallback(
+    (type: 'ready' | 'step' | 'state' | 'height' | 'error', payload: Record<string, unknown>): void => {
+      if (window.parent === window) return;
+      window.parent.postMessage(makeEvent(type, options.frameId, payload), eventTargetOrigin(options.origins));
+    },
+    [options.frameId, options.origins],
+  );
+
+  const onStateChange = useCallback(
+    (s: PacketFlowState): void => {
+      setState(s);
+      const prev = lastSent.current;
+      const key = `${s.step}|${s.playing}|${s.speed}|${JSON.stringify(s.overrides)}`;
+      const now = performance.now();
+      if (s.step !== prev.step) post('step', { step: s.step, steps: s.steps, narration: s.narration });
+      // Time-only changes (a drain playing) are reported at most four times a second.
+      if (key !== prev.key || now - prev.at > 250) {
+        post('state', { state: s });
+        lastSent.current = { step: s.step, at: now, key };
+      } else {
+        lastSent.current = { ...prev, step: s.step };
+      }
+    },
+    [post],
+  );
+
+  // Announce readiness once the real diagram has given us its API and first state.
+  useEffect(() => {
+    if (!parsed || readySent.current || !state || !apiRef.current) return;
+    readySent.current = true;
+    post('ready', { state: apiRef.current.getState(), commands: [...commandTypes] });
+  }, [parsed, state, post]);
+
+  // Commands from the host.
+  useEffect(() => {
+    if (!parsed) return;
+    const run = (command: EmbedCommand): unknown => {
+      const api = apiRef.current;
+      if (!api) return undefined;
+      switch (command.type) {
+        case 'play':
+          api.play();
+          return undefined;
+        case 'pause':
+          api.pause();
+          return undefined;
+        case 'step':
+          api.step(command.delta);
+          return undefined;
+        case 'seek':
+          api.seek(command.step !== undefined ? { step: command.step } : { time: command.time ?? 0 });
+          return undefined;
+        case 'setOption':
+          return api.setOption(command.key, command.value);
+        case 'getState':
+          return undefined;
+      }
+    };
+    const onMessage = (event: MessageEvent): void => {
+      if (event.source !== window.parent || window.parent === window) return;
+      const parsedCommand = parseCommand(event.data);
+      if (!parsedCommand) return;
+      const reply = (type: 'state' | 'error', payload: Record<string, unknown>): void => {
+        (event.source as Window).postMessage(
+          makeEvent(type, parsed.options.frameId, payload),
+          event.origin === 'null' ? '*' : event.origin,
+        );
+      };
+      const requestId = parsedCommand.requestId === undefined ? {} : { requestId: parsedCommand.requestId };
+      if (!isOriginAllowed(event.origin, parsed.options.origins)) {
+        reply('error', { error: 'originNotAllowed', ...requestId });
+        return;
+      }
+      if ('error' in parsedCommand) {
+        reply('error', { error: parsedCommand.error, ...requestId });
+        return;
+      }
+      const result = run(parsedCommand.command);
+      if (result === false) {
+        reply('error', { error: 'badArgument', command: parsedCommand.command.type, ...requestId });
+        return;
+      }
+      const api = apiRef.current;
+      if (api) reply('state', { state: api.getState(), ...requestId });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [parsed]);
+
+  // Height for the host, so it can size the frame and the frame never scrolls inside.
+  useEffect(() => {
+    if (!parsed || window.parent === window) return;
+    let last = 0;
+    const send = (): void => {
+      const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+      if (height !== last) {
+        last = height;
+        post('height', { height });
+      }
+    };
+    const ro = new ResizeObserver(send);
+    ro.observe(document.body);
+    send();
+    return () => ro.disconnect();
+  }, [parsed, post]);
+
+  // Theme and background from the URL (the layout defaults to auto / themed).
+  useEffect(() => {
+    if (!parsed) return;
+    const root = document.documentElement;
+    root.dataset['bg'] = options.bg;
+    const media = matchMedia('(prefers-color-scheme: dark)');
+    const apply = (): void => {
+      root.dataset['theme'] = options.theme === 'auto' ? (media.matches ? 'dark' : 'light') : options.theme;
+    };
+    apply();
+    if (options.theme !== 'auto') return;
+    media.addEventListener('change', apply);
+    return () => media.removeEventListener('change', apply);
+  }, [parsed, options.bg, options.theme]);
+
+  const flowKey = useMemo(() => (parsed ? JSON.stringify(parsed.options) : 'ssr'), [parsed]);
+  const issues = parsed?.issues ?? [];
+
+  return (
+    <div className="hop-embed" data-ready={state ? 'true' : 'false'}>
+      {issues.length > 0 && (
+        <div className="hop-embed-issues" role="status" data-testid="embed-issues">
+          <p className="hop-embed-issues-heading">{t('embed.issues.heading')}</p>
+          <ul>
+            {issues.map((i, n) => (
+              <li key={n} data-param={i.param}>
+                {t(`embed.issue.${i.code}` as MessageKey, {
+                  param: i.param,
+                  allowed: i.allowed,
+                  received: i.received,
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <PacketFlow
+        key={flowKey}
+        scenario={scenario}
+        lang={lang}
+        controls={options.controls}
+        overrides={options.overrides}
+        chrome={options.chrome}
+        {...(options.step !== undefined ? { initialStep: options.step } : {})}
+        {...(options.time !== undefined ? { initialTime: options.time } : {})}
+        autoplay={options.autoplay}
+        urlState={false}
+        instanceId="hop-embed"
+        onStateChange={onStateChange}
+        apiRef={apiRef}
+      />
+      <footer className="hop-embed-footer">
+        {state && options.chrome !== 'none' && (
+          <ShareDialog
+            state={state}
+            lang={lang}
+            api={apiRef.current}
+            controls={options.controls}
+            chrome={options.chrome}
+          />
+        )}
+        <a className="hop-embed-open" href={openHref} target="_blank" rel="noopener">
+          {t('embed.open')} ↗
+        </a>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * "Share / embed" for any diagram: a link to the current moment, an iframe snippet, an MDX
+ * snippet, a Markdown link, and SVG/PNG export of the current frame. Small on purpose; it takes
+ * the diagram's public state and (optionally) its API, never its internals.
+ */
+import { useCallback, useId, useRef, useState, type ReactElement } from 'react';
+import type { PacketFlowApi, PacketFlowState } from '../packetFlowApi';
+import { useT } from '../../i18n';
+import { toEmbedQuery, type EmbedChrome } from '../../lib/embedParams';
+
+export interface ShareDialogProps {
+  state: PacketFlowState;
+  lang: 'en' | 'de';
+  /** For SVG/PNG export; the export buttons hide without it. */
+  api?: PacketFlowApi | null;
+  /** Site origin for absolute links; defaults to the page's own origin. */
+  origin?: string;
+  /** What-if controls and chrome the snippet should keep. */
+  controls?: readonly string[];
+  chrome?: EmbedChrome;
+}
+
+/** Absolute embed URL for a diagram state. */
+export function embedUrl(
+  origin: string,
+  state: Pick<PacketFlowState, 'scenario' | 'lang' | 'step' | 'time' | 'overrides' | 'steps'>,
+  extra: { controls?: readonly string[]; chrome?: EmbedChrome } = {},
+): string {
+  const query = toEmbedQuery({
+    // A time-mode diagram (drains) is best shared by time, a hop-by-hop one by step.
+    ...(state.step > 0 ? { step: state.step } : state.time > 0 ? { time: state.time } : {}),
+    overrides: state.overrides,
+    controls: [...(extra.controls ?? [])],
+    ...(extra.chrome ? { chrome: extra.chrome } : {}),
+  });
+  return `${origin}/${state.lang}/embed/${encodeURIComponent(state.scenario)}/${query}`;
+}
+
+/** The three snippets the dialog offers (exported for tests and the docs page). */
+export function snippets(url: string, title: string): { iframe: string; mdx: string; markdown: string } {
+  const attr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const iframe =
+    `<iframe src="${attr(url)}" title="${attr(title)}" width="100%" height="560" ` +
+    `style="border:0" loading="lazy" data-hop-by-hop></iframe>`;
+  const mdx =
+    `<iframe src="${attr(url)}" title="${attr(title)}" width="100%" height="560" ` +
+    `style={{ border: 0 }} loading="lazy" data-hop-by-hop />`;
+  const markdown = `[${title.replace(/[[\]]/g, '')}](${url.replace(/\)/g, '%29')})`;
+  return { iframe, mdx, markdown };
+}
+
+function download(name: string, blob: Blob): void {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 5000);
+}
+
+/** Renders an SVG string onto a canvas at `scale` and returns a PNG blob. */
+export async function svgToPng(svg: string, scale = 2): Promise<Blob> {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml;charset=utf-8' }));
+  try {
+    const img = new Image();
+    img.decoding = 'async';
+    const loaded = new Promise<void>((resolve, reject) => {
+      img.onload = () => resolve();
+      img.onerror = () => reject(new Error('svg'));
+    });
+    img.src = url;
+    await loaded;
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round((img.naturalWidth || 1200) * scale));
+    canvas.height = Math.max(1, Math.round((img.naturalHeight || 675) * scale));
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('canvas');
+    ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('png'))), 'image/png'),
+    );
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+function Snippet({ label, value, copyLabel, copiedLabel }: { label: string; value: string; copyLabel: string; copiedLabel: string }): ReactElement {
+  const id = useId();
+  const [copied, setCopied] = useState(false);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const copy = (): void => {
+    const done = (): void => {
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    };
+    if (navigator.clipboard) navigator.clipboard.writeText(value).then(done, () => ref.current?.select());
+    else ref.current?.select();
+  };
+  return (
+    <div className="hop-share-snippet">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} ref={ref} readOnly rows={value.length > 120 ? 3 : 1} value={value} onFocus={(e) => e.currentTarget.select()} />
+      <button type="button" onClick={copy} aria-live="polite">
+        {copied ? copiedLabel : copyLabel}
+      </button>
+    </div>
+  );
+}
+
+/** A "Share / embed" button with its dialog. */
+export default function ShareDialog({ state, lang, api, origin, controls, chrome }: ShareDialogProps): ReactElement {
+  const t = useT(lang);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const base = origin ?? (typeof location === 'undefined' ? '' : location.origin);
+  const url = embedUrl(base, state, { ...(controls ? { controls } : {}), ...(chrome ? { chrome } : {}) });
+  const title = t('embed.frameTitle', { scenario: state.scenario });
+  const s = snippets(url, title);
+  const name = `hop-by-hop-${state.scenario}-${state.step}`;
+
+  const show = (): void => {
+    setOpen(true);
+    dialog.current?.showModal();
+  };
+  const close = (): void => {
+    dialog.current?.close();
+  };
+  const exportSvg = useCallback((): void => {
+    const svg = api?.exportSvg();
+    if (svg) download(`${name}.svg`, new Blob([svg], { type: 'image/svg+xml' }));
+  }, [api, name]);
+  const exportPng = useCallback((): void => {
+    const svg = api?.exportSvg();
+    if (!svg) return;
+    svgToPng(svg).then(
+      (png) => download(`${name}.png`, png),
+      () => undefined,
+    );
+  }, [api, name]);
+
+  return (
+    <>
+      <button type="button" className="hop-share-button" onClick={show} aria-haspopup="dialog">
+        {t('share.button')}
+      </button>
+      <dialog ref={dialog} className="hop-share-dialog" aria-labelledby={titleId} onClose={() => setOpen(false)}>
+        {open && (
+          <div className="hop-share-body">
+            <h2 id={titleId}>{t('share.title')}</h2>
+            <Snippet label={t('share.link')} value={url} copyLabel={t('share.copy')} copiedLabel={t('share.copied')} />
+            <Snippet label={t('share.iframe')} value={s.iframe} copyLabel={t('share.copy')} copiedLabel={t('share.copied')} />
+            <Snippet label={t('share.mdx')} value={s.mdx} copyLabel={t('share.copy')} copiedLabel={t('share.copied')} />
+            <Snippet label={t('share.markdown')} value={s.markdown} copyLabel={t('share.copy')} copiedLabel={t('share.copied')} />
+            <p className="hop-share-note">
+              {t('share.height')}{' '}
+              <a href={`${base}/${lang}/embedding/`} target="_blank" rel="noopener">
+                {t('share.guide')}
+              </a>
+            </p>
+            <div className="hop-share-actions">
+              {api && (
+                <>
+                  <button type="button" onClick={exportSvg}>
+                    {t('share.svg')}
+                  </button>
+                  <button type="button" onClick={exportPng}>
+                    {t('share.png')}
+                  </button>
+                </>
+              )}
+              <button type="button" onClick={close}>
+                {t('share.close')}
+              </button>
+            </div>
+          </div>
+        )}
+      </dialog>
+    </>
+  );
+}
