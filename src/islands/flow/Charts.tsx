@@ -1,0 +1,282 @@
+/** Plain-SVG charts: per-pod load bars and a per-node drain timeline on a shared time axis. */
+import { memo, useMemo } from 'react';
+import type { SimResult } from '../../sim/types';
+import type { Tr } from './tr';
+
+function upperBound(sorted: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] ?? 0) <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Measured share of succeeded connections per pod up to time t (counts only, no routing). */
+export function sharesAt(
+  okTimes: ReadonlyMap<string, readonly number[]>,
+  t: number,
+): Map<string, number> {
+  let total = 0;
+  const counts = new Map<string, number>();
+  for (const [pod, times] of okTimes) {
+    const n = upperBound(times, t);
+    counts.set(pod, n);
+    total += n;
+  }
+  return new Map([...counts].map(([p, n]) => [p, total > 0 ? n / total : 0]));
+}
+
+export const LoadBars = memo(function LoadBars({
+  result,
+  time,
+  width,
+  tr,
+}: {
+  result: SimResult;
+  time: number;
+  width: number;
+  tr: Tr;
+}) {
+  const okTimes = useMemo(() => {
+    const m = new Map<string, number[]>();
+    for (const p of result.resolved.pods) m.set(p.id, []);
+    for (const c of result.connections) if (c.outcome === 'ok' && c.pod) m.get(c.pod)?.push(c.at);
+    return m;
+  }, [result]);
+  const shares = sharesAt(okTimes, time);
+  const pods = result.resolved.pods;
+  const expected = result.summary.expectedShare;
+  const maxShare = Math.max(
+    0.01,
+    ...pods.map((p) => Math.max(shares.get(p.id) ?? 0, expected[p.id] ?? 0)),
+  );
+  const labelW = 70;
+  const W = Math.max(260, width);
+  const barW = W - labelW - 110;
+  const rowH = 26;
+  const H = pods.length * rowH + 8;
+  return (
+    <figure className="hop-chart hop-chart--load">
+      <figcaption>
+        <strong>{tr('diagram.chart.load')}</strong> —{' '}
+        {tr('diagram.chart.loadDesc', { t: time.toFixed(1) })}
+      </figcaption>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        width={W}
+        height={H}
+        role="img"
+        aria-label={tr('diagram.chart.load')}
+      >
+        {pods.map((p, i) => {
+          const s = shares.get(p.id) ?? 0;
+          const e = expected[p.id] ?? 0;
+          const y = 4 + i * rowH;
+          const ex = labelW + (e / maxShare) * barW;
+          return (
+            <g key={p.id}>
+              <title>
+                {tr('diagram.chart.measured', {
+                  pod: p.id,
+                  pct: (s * 100).toFixed(1),
+                  exp: (e * 100).toFixed(1),
+                })}
+              </title>
+              <text x={0} y={y + 16} className="hop-chart__label">
+                {p.id}
+              </text>
+              <rect
+                x={labelW}
+                y={y + 3}
+                width={(s / maxShare) * barW}
+                height={rowH - 10}
+                className="hop-chart__bar"
+              />
+              <line x1={ex} x2={ex} y1={y} y2={y + rowH - 4} className="hop-chart__expected" />
+              <text x={labelW + barW + 8} y={y + 16} className="hop-chart__value">
+                {(s * 100).toFixed(1)} % / {(e * 100).toFixed(0)} %
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+});
+
+interface Lane {
+  node: string;
+  probes: Array<{ at: number; ok: boolean }>;
+  rotation: Array<{ from: number; to: number; inRotation: boolean }>;
+  failed: number[];
+}
+
+/** Per-node lanes from the engine's events (probe results, LB up/down) and failed connections. */
+export function toLanes(result: SimResult, duration: number): Lane[] {
+  return result.resolved.nodes.map((n) => {
+    const probes: Lane['probes'] = [];
+    const rotation: Lane['rotation'] = [];
+    let state = result.initialLbRotation?.[n.id] ?? true;
+    let from = 0;
+    for (const e of result.events) {
+      if (!('node' in e) || e.node !== n.id) continue;
+      if (e.type === 'probe.result') probes.push({ at: e.at, ok: e.ok });
+      if (e.type === 'lb.backendDown' || e.type === 'lb.backendUp') {
+        rotation.push({ from, to: e.at, inRotation: state });
+        state = e.type === 'lb.backendUp';
+        from = e.at;
+      }
+    }
+    rotation.push({ from, to: duration, inRotation: state });
+    const failed = result.connections
+      .filter((c) => c.outcome !== 'ok' && c.ingressNode === n.id)
+      .map((c) => c.endedAt ?? c.at);
+    return { node: n.id, probes, rotation, failed };
+  });
+}
+
+export const DrainTimeline = memo(function DrainTimeline({
+  result,
+  duration,
+  time,
+  width,
+  tr,
+  onSeek,
+}: {
+  result: SimResult;
+  duration: number;
+  time: number;
+  width: number;
+  tr: Tr;
+  onSeek: (t: number) => void;
+}) {
+  const lanes = useMemo(() => toLanes(result, duration), [result, duration]);
+  const W = Math.max(280, width);
+  const left = 64;
+  const right = 10;
+  const laneH = 58;
+  const top = 8;
+  const H = top + lanes.length * laneH + 30;
+  const x = (t: number): number =>
+    left + (Math.min(duration, Math.max(0, t)) / Math.max(1, duration)) * (W - left - right);
+  const d = result.summary.disruption;
+  const tickEvery = duration > 120 ? 30 : duration > 40 ? 10 : 5;
+  const ticks: number[] = [];
+  for (let t = 0; t <= duration; t += tickEvery) ticks.push(t);
+  const failedAll = lanes.reduce((n, l) => n + l.failed.length, 0);
+  return (
+    <figure className="hop-chart hop-chart--drain">
+      <figcaption>
+        <strong>{tr('diagram.chart.drain')}</strong> — {tr('diagram.chart.drainDesc')}{' '}
+        {failedAll > 0
+          ? tr('diagram.chart.disruption', { s: d.seconds.toFixed(1) })
+          : tr('diagram.chart.noDisruption')}
+      </figcaption>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        width={W}
+        height={H}
+        role="img"
+        aria-label={tr('diagram.chart.drain')}
+        onClick={(e) => {
+          const r = e.currentTarget.getBoundingClientRect();
+          const px = ((e.clientX - r.left) / r.width) * W;
+          onSeek(((px - left) / (W - left - right)) * duration);
+        }}
+      >
+        <defs>
+          <pattern
+            id="hop-hatch"
+            width="6"
+            height="6"
+            patternUnits="userSpaceOnUse"
+            patternTransform="rotate(45)"
+          >
+            <line x1="0" y1="0" x2="0" y2="6" className="hop-chart__hatch" />
+          </pattern>
+        </defs>
+        {d.firstFailureAt !== null && d.lastFailureAt !== null && (
+          <rect
+            x={x(d.firstFailureAt)}
+            y={top - 4}
+            width={Math.max(2, x(d.lastFailureAt) - x(d.firstFailureAt))}
+            height={lanes.length * laneH + 4}
+            className="hop-chart__window"
+          />
+        )}
+        {lanes.map((l, i) => {
+          const y = top + i * laneH;
+          return (
+            <g key={l.node}>
+              <text x={0} y={y + 14} className="hop-chart__label">
+                {l.node}
+              </text>
+              {l.probes.map((p, k) => (
+                <text
+                  key={k}
+                  x={x(p.at)}
+                  y={y + 14}
+                  textAnchor="middle"
+                  className={p.ok ? 'hop-chart__ok' : 'hop-chart__fail'}
+                >
+                  {p.ok ? '✓' : '✗'}
+                </text>
+              ))}
+              {l.rotation.map((r, k) => (
+                <g key={k}>
+                  <title>{`${l.node}: ${tr(r.inRotation ? 'diagram.chart.inRotation' : 'diagram.chart.outOfRotation')} ${r.from.toFixed(1)}–${r.to.toFixed(1)} s`}</title>
+                  <rect
+                    x={x(r.from)}
+                    y={y + 20}
+                    width={Math.max(0, x(r.to) - x(r.from))}
+                    height={14}
+                    className={r.inRotation ? 'hop-chart__in' : 'hop-chart__out'}
+                    fill={r.inRotation ? undefined : 'url(#hop-hatch)'}
+                  />
+                </g>
+              ))}
+              {l.failed.map((t, k) => (
+                <line
+                  key={k}
+                  x1={x(t)}
+                  x2={x(t)}
+                  y1={y + 38}
+                  y2={y + 50}
+                  className="hop-chart__failtick"
+                />
+              ))}
+              <text x={4} y={y + 31} className="hop-chart__small">
+                LB
+              </text>
+              <text x={4} y={y + 49} className="hop-chart__small">
+                ✕ {l.failed.length}
+              </text>
+            </g>
+          );
+        })}
+        <g>
+          {ticks.map((t) => (
+            <g key={t}>
+              <line x1={x(t)} x2={x(t)} y1={H - 26} y2={H - 22} className="hop-chart__axis" />
+              <text x={x(t)} y={H - 10} textAnchor="middle" className="hop-chart__small">
+                {t}
+              </text>
+            </g>
+          ))}
+          <text x={W - right} y={H - 10} textAnchor="end" className="hop-chart__small">
+            {tr('diagram.chart.axis')}
+          </text>
+        </g>
+        <line x1={x(time)} x2={x(time)} y1={0} y2={H - 22} className="hop-chart__cursor" />
+      </svg>
+      <p className="hop-chart__legend">
+        <span className="hop-legend hop-legend--in">{tr('diagram.chart.inRotation')}</span>{' '}
+        <span className="hop-legend hop-legend--out">{tr('diagram.chart.outOfRotation')}</span>{' '}
+        <span className="hop-legend hop-legend--fail">{tr('diagram.chart.failed')}</span>
+      </p>
+    </figure>
+  );
+});

@@ -1,0 +1,133 @@
+/** Event log: localized sentences from the engine's event codes and featured hops. */
+import { memo, useMemo, useState } from 'react';
+import type { SimEvent } from '../../sim/types';
+import type { Step } from './steps';
+import type { Tr } from './tr';
+
+export type LogKind = 'packets' | 'probes' | 'lifecycle';
+
+export interface LogEntry {
+  kind: LogKind;
+  at: number;
+  text: string;
+  step?: number;
+  time?: number;
+}
+
+function kindOf(e: SimEvent): LogKind {
+  if (e.type === 'probe.result' || e.type.startsWith('lb.')) return 'probes';
+  if (e.type === 'connection.failed') return 'packets';
+  return 'lifecycle';
+}
+
+/** The localized sentence for one engine event. */
+export function eventText(tr: Tr, e: SimEvent): string {
+  const vars: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(e)) {
+    if (typeof v === 'string' || typeof v === 'number') vars[k] = v;
+  }
+  if (e.type === 'probe.result') {
+    vars['result'] = tr(e.ok ? 'diagram.log.probeOk' : 'diagram.log.probeFail');
+    vars['kind'] = tr(`diagram.probe.${e.kind}`, {}, e.kind);
+    vars['status'] = e.status ?? '–';
+    return tr(`event.${e.type}`, vars, tr('diagram.log.probe', vars));
+  }
+  if (e.type === 'connection.failed') vars['reason'] = tr(`reason.${e.reason}`, {}, e.reason);
+  if (e.type === 'endpoint.changed') {
+    vars['ready'] = String(e.conditions.ready);
+    vars['serving'] = String(e.conditions.serving);
+    vars['terminating'] = String(e.conditions.terminating);
+  }
+  return tr(
+    `event.${e.type}`,
+    vars,
+    `${e.type} ${'node' in e ? (e.node ?? '') : ''}${'pod' in e ? ` ${e.pod}` : ''}`,
+  );
+}
+
+/** Builds the log entries: featured hops (steppable) and engine events (seekable in time). */
+export function toLog(
+  tr: Tr,
+  steps: readonly Step[],
+  events: readonly SimEvent[],
+  narrations: readonly string[],
+  timeMode: boolean,
+): LogEntry[] {
+  const out: LogEntry[] = steps.map((s, i) => ({
+    kind: 'packets' as const,
+    at: s.hop.at,
+    text: narrations[i] ?? '',
+    step: i + 1,
+  }));
+  for (const e of events) {
+    const entry: LogEntry = { kind: kindOf(e), at: e.at, text: eventText(tr, e) };
+    if (timeMode) entry.time = e.at;
+    else {
+      // In hop mode an event jumps to the last step at or before its moment.
+      let k = 0;
+      while (k < steps.length && (steps[k]?.hop.at ?? Infinity) <= e.at) k++;
+      entry.step = k;
+    }
+    out.push(entry);
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+const LIMIT = 300;
+
+export const EventLog = memo(function EventLog({
+  entries,
+  tr,
+  onJump,
+}: {
+  entries: readonly LogEntry[];
+  tr: Tr;
+  onJump: (e: LogEntry) => void;
+}) {
+  const [on, setOn] = useState<Record<LogKind, boolean>>({
+    packets: true,
+    probes: true,
+    lifecycle: true,
+  });
+  const shown = useMemo(() => entries.filter((e) => on[e.kind]), [entries, on]);
+  const kinds: LogKind[] = ['packets', 'probes', 'lifecycle'];
+  return (
+    <section className="hop-panel hop-log" aria-labelledby="hop-log-h">
+      <h3 id="hop-log-h" className="hop-panel__h">
+        {tr('diagram.log')}
+      </h3>
+      <fieldset className="hop-filters">
+        <legend className="hop-sr">{tr('diagram.log')}</legend>
+        {kinds.map((k) => (
+          <label key={k} className="hop-check">
+            <input
+              type="checkbox"
+              checked={on[k]}
+              onChange={(e) => setOn({ ...on, [k]: e.currentTarget.checked })}
+            />
+            {tr(`diagram.log.${k}`)} ({entries.filter((e) => e.kind === k).length})
+          </label>
+        ))}
+      </fieldset>
+      {shown.length === 0 ? (
+        <p>{tr('diagram.log.empty')}</p>
+      ) : (
+        <ol className="hop-log__list">
+          {shown.slice(0, LIMIT).map((e, i) => (
+            <li key={i} className={`hop-log__e hop-log__e--${e.kind}`}>
+              <button
+                type="button"
+                className="hop-linkbtn"
+                onClick={() => onJump(e)}
+                title={tr('diagram.log.jump')}
+              >
+                <span className="hop-log__t">{e.at.toFixed(e.at < 10 ? 4 : 1)} s</span> {e.text}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {shown.length > LIMIT && <p>{tr('diagram.log.more', { count: shown.length - LIMIT })}</p>}
+    </section>
+  );
+});

@@ -1,0 +1,174 @@
+/** Packet inspector: one connection's headers at every hop, its rule chain and conntrack entry. */
+import { memo } from 'react';
+import type { ConnectionTrace, Hop } from '../../sim/types';
+import { fmtAddr, placeName, ruleLabel, whyText } from './narrate';
+import type { Tr } from './tr';
+
+function Addr({ value, changed }: { value: string; changed: boolean }) {
+  return changed ? <mark className="hop-changed">{value}</mark> : <>{value}</>;
+}
+
+function HopRow({
+  hop,
+  n,
+  tr,
+  current,
+  onPick,
+}: {
+  hop: Hop;
+  n: number;
+  tr: Tr;
+  current: boolean;
+  onPick: () => void;
+}) {
+  const c = (f: 'src' | 'dst') => hop.changed.some((x) => x.startsWith(f));
+  return (
+    <tr className={current ? 'is-current' : undefined} aria-current={current ? 'step' : undefined}>
+      <th scope="row">
+        <button
+          type="button"
+          className="hop-linkbtn"
+          onClick={onPick}
+          aria-label={`${tr('diagram.log.jump')}: ${tr('diagram.inspector.hop')} ${n}`}
+        >
+          {n}
+        </button>
+      </th>
+      <td>
+        <span aria-hidden="true">{hop.direction === 'reply' ? '◀ ' : '▶ '}</span>
+        {hop.kind}
+      </td>
+      <td>
+        {placeName(tr, hop.from)} → {placeName(tr, hop.to)}
+      </td>
+      <td className="hop-mono">
+        {fmtAddr(hop.before.src)} → {fmtAddr(hop.before.dst)}
+      </td>
+      <td className="hop-mono">
+        <Addr value={fmtAddr(hop.after.src)} changed={c('src')} /> →{' '}
+        <Addr value={fmtAddr(hop.after.dst)} changed={c('dst')} />
+        {hop.end && hop.end !== 'ok' && (
+          <span className="hop-end">
+            {' '}
+            ✕ {hop.reason ? tr(`reason.${hop.reason}`, {}, hop.reason) : hop.end}
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The inspector panel for one featured connection. */
+export const Inspector = memo(function Inspector({
+  traces,
+  selected,
+  onSelect,
+  currentHopId,
+  onPickHop,
+  tr,
+}: {
+  traces: readonly ConnectionTrace[];
+  selected: number;
+  onSelect: (i: number) => void;
+  currentHopId: string | null;
+  onPickHop: (hop: Hop) => void;
+  tr: Tr;
+}) {
+  const trace = traces[selected] ?? traces[0];
+  if (!trace) return null;
+  const rec = trace.record;
+  // The hop whose rule chain is shown: the current one if it is in this trace and has rules,
+  // otherwise the first request hop that walked kube-proxy's chains.
+  const cur = trace.hops.find((h) => h.id === currentHopId && h.rules.length > 0);
+  const ruled = cur ?? trace.hops.find((h) => h.rules.length > 0);
+  const outcome = `${tr(`outcome.${rec.outcome}`, {}, rec.outcome)} — ${tr(`reason.${rec.reason}`, {}, rec.reason)}`;
+  return (
+    <section className="hop-panel hop-inspector" aria-labelledby="hop-inspector-h">
+      <h3 id="hop-inspector-h" className="hop-panel__h">
+        {tr('diagram.inspector')}
+      </h3>
+      {traces.length > 1 && (
+        <label className="hop-field">
+          <span>{tr('diagram.inspector.pick')}</span>
+          <select value={selected} onChange={(e) => onSelect(Number(e.currentTarget.value))}>
+            {traces.map((t, i) => (
+              <option key={t.record.id} value={i}>
+                {tr('diagram.transcriptConnection', { n: i + 1 })}: {t.record.client} →{' '}
+                {t.record.ingressNode ?? '–'} → {t.record.pod ?? '–'}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <p className="hop-inspector__outcome">
+        <strong>{tr('diagram.inspector.outcome')}:</strong> {outcome}
+      </p>
+      <div className="hop-scroll">
+        <table className="hop-table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">{tr('diagram.inspector.hop')}</th>
+              <th scope="col">→</th>
+              <th scope="col">{tr('diagram.inspector.before')}</th>
+              <th scope="col">{tr('diagram.inspector.after')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {trace.hops.map((h, i) => (
+              <HopRow
+                key={h.id}
+                hop={h}
+                n={i + 1}
+                tr={tr}
+                current={h.id === currentHopId}
+                onPick={() => onPickHop(h)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h4 className="hop-panel__h4">
+        {tr('diagram.inspector.rules')}
+        {ruled ? ` (${placeName(tr, ruled.to)}, ${ruled.kind})` : ''}
+      </h4>
+      {ruled ? (
+        <ol className="hop-rules">
+          {ruled.rules.map((r, i) => (
+            <li key={`${r.chain}-${i}`} className={`hop-rule hop-rule--${r.verdict}`}>
+              <code>{r.chain}</code>{' '}
+              <span className="hop-rule__verdict">
+                {ruleLabel(r) === r.rule ? r.verdict : ruleLabel(r)}
+              </span>
+              <span className="hop-rule__why">{whyText(tr, r.why)}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p>{tr('diagram.inspector.noRules')}</p>
+      )}
+      <h4 className="hop-panel__h4">{tr('diagram.inspector.conntrack')}</h4>
+      {trace.conntrack.length > 0 ? (
+        trace.conntrack.map((c, i) => (
+          <p key={i} className="hop-mono hop-conntrack">
+            {c.node}: {tr('diagram.inspector.original')} src={fmtAddr(c.original.src)} dst=
+            {fmtAddr(c.original.dst)} · {tr('diagram.inspector.replyDir')} src=
+            {fmtAddr(c.reply.src)} dst={fmtAddr(c.reply.dst)} [{c.state}]
+          </p>
+        ))
+      ) : (
+        <p>{tr('diagram.inspector.noConntrack')}</p>
+      )}
+      <p>
+        <strong>{tr('diagram.inspector.seenByPod')}:</strong>{' '}
+        {rec.sourceSeenByPod ? (
+          <span className="hop-mono">
+            {rec.sourceSeenByPod} ({rec.pod ?? ''})
+          </span>
+        ) : (
+          tr('diagram.inspector.seenNone')
+        )}
+      </p>
+    </section>
+  );
+});

@@ -1,0 +1,224 @@
+/** Packets riding along the links, drawn in flow coordinates (inside React Flow's viewport). */
+import { memo, useEffect, useRef } from 'react';
+import type { Actor } from 'xstate';
+import type { ConnectionTrace, Hop } from '../../sim/types';
+import { STEP_SECONDS, type playbackMachine } from '../../machines/playbackMachine';
+import { fmtAddr } from './narrate';
+import type { Step } from './steps';
+import { hopRoute, pointAlong, type FlowLayout, type Point } from './toFlow';
+import type { Tr } from './tr';
+import { useSelector } from './useSelector';
+
+type PlaybackActor = Actor<typeof playbackMachine>;
+
+function Field({ name, value, changed }: { name: string; value: string; changed: boolean }) {
+  return (
+    <span className={`hop-tag__f${changed ? ' is-changed' : ''}`}>
+      <span className="hop-tag__k">{name}</span> {changed ? <mark>{value}</mark> : value}
+    </span>
+  );
+}
+
+/** The header tag for one hop; `arrived` shows the header after the hop's rules. */
+export function PacketTag({
+  hop,
+  arrived,
+  tr,
+  timeoutSeconds,
+  shift = 0,
+}: {
+  hop: Hop;
+  arrived: boolean;
+  tr: Tr;
+  timeoutSeconds: number;
+  /** Horizontal shift in px that keeps the tag inside the canvas. */
+  shift?: number;
+}) {
+  const h = arrived ? hop.after : hop.before;
+  const showChanged = arrived && hop.changed.length > 0;
+  const srcChanged =
+    showChanged && (hop.changed.includes('src.ip') || hop.changed.includes('src.port'));
+  const dstChanged =
+    showChanged && (hop.changed.includes('dst.ip') || hop.changed.includes('dst.port'));
+  const ended = arrived && hop.end !== undefined && hop.end !== 'ok';
+  const reason = hop.reason ? tr(`reason.${hop.reason}`, {}, hop.reason) : '';
+  return (
+    <div
+      className={`hop-tag hop-tag--${hop.direction}${ended ? ` hop-tag--end hop-tag--${hop.end ?? ''}` : ''}`}
+      data-hop={hop.id}
+      data-arrived={arrived ? 'true' : 'false'}
+      style={{ transform: `translateX(calc(-50% + ${shift.toFixed(0)}px))` }}
+    >
+      <span className="hop-tag__kind">
+        <span aria-hidden="true">{hop.direction === 'reply' ? '◀ ' : '▶ '}</span>
+        {hop.kind} · {tr(`diagram.dir.${hop.direction}`)}
+      </span>
+      <Field name={tr('diagram.inspector.src')} value={fmtAddr(h.src)} changed={srcChanged} />
+      <Field name={tr('diagram.inspector.dst')} value={fmtAddr(h.dst)} changed={dstChanged} />
+      {ended && (
+        <span className="hop-tag__end">
+          <span aria-hidden="true">{hop.end === 'timeout' ? '⏱ ' : '✕ '}</span>
+          {hop.end === 'timeout'
+            ? `${tr('diagram.narr.timeoutShort', { seconds: timeoutSeconds }, `${timeoutSeconds} s`)} · `
+            : ''}
+          {reason}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function placeAt(p: Point, cls: string, children: React.ReactNode, key?: string) {
+  return (
+    <div
+      key={key}
+      className={cls}
+      style={{ transform: `translate(${p[0].toFixed(1)}px, ${p[1].toFixed(1)}px)` }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Keeps a ~13em wide tag centred on x inside [0, width]. */
+function shiftFor(x: number, width: number, scale: number): number {
+  const half = 105 * scale;
+  return Math.min(Math.max(x, half + 2), Math.max(half + 2, width - half - 2)) - x;
+}
+
+/** The featured packet at the playback cursor; re-renders every frame while playing. */
+export const PacketLayer = memo(function PacketLayer({
+  actor,
+  steps,
+  layout,
+  tr,
+  reducedMotion,
+  timeoutSeconds,
+  clientOf,
+}: {
+  actor: PlaybackActor;
+  steps: readonly Step[];
+  layout: FlowLayout;
+  tr: Tr;
+  reducedMotion: boolean;
+  timeoutSeconds: number;
+  clientOf: (connection: number) => string | null;
+}) {
+  const position = useSelector(actor, (s) => s.context.position);
+  if (steps.length === 0) return null;
+  const pos = reducedMotion ? Math.floor(position + 1e-9) : position;
+  const k = Math.floor(pos + 1e-9);
+  const f = pos - k;
+  let hop: Hop | undefined;
+  let arrived = false;
+  let point: Point | null = null;
+  const inFlight = steps[k];
+  const previous = k > 0 ? steps[k - 1] : undefined;
+  if (f > 1e-6 && inFlight) {
+    hop = inFlight.hop;
+    point = pointAlong(hopRoute(layout, hop), f);
+  } else if (previous) {
+    hop = previous.hop;
+    arrived = true;
+    const r = hopRoute(layout, hop);
+    point = r[r.length - 1] ?? null;
+  } else if (steps[0]) {
+    hop = steps[0].hop;
+    point = hopRoute(layout, hop)[0] ?? null;
+  }
+  if (!hop || !point) return null;
+  const timedOut = arrived && (hop.end === 'timeout' || hop.marks.includes('timeout'));
+  const client = timedOut ? clientOf(hop.connection) : null;
+  const cb = client ? layout.boxes[client] : undefined;
+  return (
+    <div className="hop-packets" aria-hidden="true">
+      {placeAt(
+        point,
+        `hop-packet hop-packet--${hop.direction}${arrived && hop.end && hop.end !== 'ok' ? ' is-ended' : ''}`,
+        <>
+          <span className="hop-packet__dot" />
+          <PacketTag
+            hop={hop}
+            arrived={arrived}
+            tr={tr}
+            timeoutSeconds={timeoutSeconds}
+            shift={shiftFor(point[0], layout.width, layout.scale)}
+          />
+        </>,
+      )}
+      {cb &&
+        placeAt(
+          [cb.x + cb.w - 6, cb.y + 6],
+          'hop-clock',
+          <span
+            className="hop-clock__face"
+            title={tr('diagram.narr.timeoutShort', { seconds: timeoutSeconds }, '')}
+          >
+            ⏱ {timeoutSeconds} s
+          </span>,
+        )}
+    </div>
+  );
+});
+
+/** Benchmark / burst mode: many engine connections looping at once, moved imperatively. */
+export const BurstLayer = memo(function BurstLayer({
+  traces,
+  layout,
+  speed,
+  running,
+}: {
+  traces: readonly ConnectionTrace[];
+  layout: FlowLayout;
+  speed: number;
+  running: boolean;
+}) {
+  const refs = useRef<Array<HTMLDivElement | null>>([]);
+  useEffect(() => {
+    if (!running) return;
+    const routes = traces.map((t) => t.hops.map((h) => hopRoute(layout, h)));
+    const shown = traces.map(() => -1);
+    let raf = 0;
+    const start = performance.now();
+    const frame = (now: number): void => {
+      const base = (((now - start) / 1000) * speed) / STEP_SECONDS;
+      traces.forEach((t, i) => {
+        const el = refs.current[i];
+        const n = t.hops.length;
+        if (!el || n === 0) return;
+        const p = (base + i * 0.61) % n;
+        const k = Math.floor(p);
+        const hop = t.hops[k];
+        const route = routes[i]?.[k];
+        if (!hop || !route) return;
+        const [x, y] = pointAlong(route, p - k);
+        el.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
+        if (shown[i] !== k) {
+          shown[i] = k;
+          el.className = `hop-packet hop-packet--mini hop-packet--${hop.direction}`;
+          const label = el.lastElementChild;
+          if (label) label.textContent = `${hop.kind} ${fmtAddr(hop.before.dst)}`;
+        }
+      });
+      raf = requestAnimationFrame(frame);
+    };
+    raf = requestAnimationFrame(frame);
+    return () => cancelAnimationFrame(raf);
+  }, [traces, layout, speed, running]);
+  return (
+    <div className="hop-packets" aria-hidden="true" data-burst={traces.length}>
+      {traces.map((t, i) => (
+        <div
+          key={t.record.id}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          className="hop-packet hop-packet--mini"
+        >
+          <span className="hop-packet__dot" />
+          <span className="hop-mini-label" />
+        </div>
+      ))}
+    </div>
+  );
+});

@@ -1,0 +1,84 @@
+/**
+ * Public, React-free types of the PacketFlow island. The embed and presenter teams import these
+ * (postMessage bridges, slides) without pulling React Flow into their bundles; keep them stable.
+ */
+import type { Ref } from 'react';
+
+/** What-if controls a lesson may show. */
+export type ControlId =
+  | 'policy'
+  | 'snat'
+  | 'placement'
+  | 'replicas'
+  | 'drain'
+  | 'probe'
+  | 'preset'
+  | 'interval'
+  | 'threshold';
+
+/** Every control id, in the order the toolbar shows them. */
+export const controlIds: readonly ControlId[] = [
+  'policy',
+  'snat',
+  'replicas',
+  'placement',
+  'drain',
+  'probe',
+  'preset',
+  'interval',
+  'threshold',
+];
+
+export interface PacketFlowProps {
+  scenario: string;
+  lang: 'en' | 'de';
+  /** What-if controls to show: 'policy','snat','placement','replicas','drain','probe','preset','interval','threshold'. */
+  controls?: string[];
+  /** Same keys as the CLI's --set. */
+  overrides?: Record<string, string>;
+  /** Default 'full' (inspector, log, charts). */
+  chrome?: 'none' | 'playback' | 'full';
+  initialStep?: number;
+  initialTime?: number;
+  autoplay?: boolean;
+  /** Read/write the page URL (playground, embed); false inside lessons with several diagrams. */
+  urlState?: boolean;
+  /** DOM id; lessons use it to target 'hop:reveal' events. */
+  instanceId?: string;
+  /** presenter = big type for projectors. */
+  size?: 'normal' | 'presenter';
+  onStateChange?: (s: PacketFlowState) => void;
+  apiRef?: Ref<PacketFlowApi>;
+  /** Added: plays this many engine connections at once (benchmarks; also `?burst=` in the URL). */
+  burst?: number;
+}
+
+export interface PacketFlowState {
+  scenario: string;
+  step: number;
+  steps: number;
+  time: number;
+  playing: boolean;
+  speed: number;
+  overrides: Record<string, string>;
+  lang: 'en' | 'de';
+  narration: string;
+}
+
+export interface PacketFlowApi {
+  play(): void;
+  pause(): void;
+  step(delta?: number): void;
+  seek(target: { step?: number; time?: number }): void;
+  setOption(key: string, value: string): boolean;
+  getState(): PacketFlowState;
+  exportSvg(): string;
+}
+
+/** Detail of the `hop:reveal` CustomEvent lessons dispatch on `window`. */
+export interface HopRevealDetail {
+  /** instanceId of the target diagram. */
+  diagram: string;
+  /** "<featuredIndex>:<HopMark>", "t=<seconds>" or "end". */
+  reveal: string;
+}
