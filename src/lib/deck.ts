@@ -92,7 +92,11 @@ export const END_STEP = -1;
  * The position after "next": on a diagram slide that has steps left, the next hop; otherwise
  * the next slide (at step 0). Stays put at the deck's end.
  */
-export function nextPosition(pos: DeckPosition, slides: readonly Slide[], steps: number): DeckPosition {
+export function nextPosition(
+  pos: DeckPosition,
+  slides: readonly Slide[],
+  steps: number,
+): DeckPosition {
   const slide = slides[pos.slide];
   if (slide?.kind === 'diagram' && pos.step !== END_STEP && pos.step < steps) {
     return { slide: pos.slide, step: pos.step + 1 };
@@ -105,7 +109,11 @@ export function nextPosition(pos: DeckPosition, slides: readonly Slide[], steps:
  * The position after "back": one hop back on a diagram slide past step 0, otherwise the
  * previous slide, arriving at the end of its diagram so the trainer can retell the last hop.
  */
-export function prevPosition(pos: DeckPosition, slides: readonly Slide[], steps: number): DeckPosition {
+export function prevPosition(
+  pos: DeckPosition,
+  slides: readonly Slide[],
+  steps: number,
+): DeckPosition {
   const slide = slides[pos.slide];
   const step = pos.step === END_STEP ? steps : pos.step;
   if (slide?.kind === 'diagram' && step > 0) return { slide: pos.slide, step: step - 1 };

@@ -321,7 +321,8 @@ export function toEmbedQuery(options: Partial<EmbedOptions>): string {
   else if (options.time !== undefined) q.set('t', String(Math.round(options.time * 1000) / 1000));
   if (options.autoplay) q.set('autoplay', '1');
   if (options.chrome && options.chrome !== d.chrome) q.set('chrome', options.chrome);
-  if (options.controls && options.controls.length > 0) q.set('controls', options.controls.join(','));
+  if (options.controls && options.controls.length > 0)
+    q.set('controls', options.controls.join(','));
   if (options.theme && options.theme !== d.theme) q.set('theme', options.theme);
   if (options.bg && options.bg !== d.bg) q.set('bg', options.bg);
   for (const [k, v] of Object.entries(options.overrides ?? {})) q.append('set', `${k}:${v}`);

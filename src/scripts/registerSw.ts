@@ -12,7 +12,9 @@ function loadedUrls(): string[] {
   }
   document.querySelectorAll<HTMLScriptElement>('script[src]').forEach((s) => urls.add(s.src));
   document
-    .querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"], link[rel="modulepreload"], link[rel="icon"]')
+    .querySelectorAll<HTMLLinkElement>(
+      'link[rel="stylesheet"], link[rel="modulepreload"], link[rel="icon"]',
+    )
     .forEach((l) => urls.add(l.href));
   return [...urls].filter((u) => u.startsWith(location.origin));
 }

@@ -31,11 +31,22 @@ describe('buildDeck', () => {
   const slides = buildDeck(lesson, t, has);
 
   it('orders title, goals, one slide per scenario, recap, end', () => {
-    expect(slides.map((s) => s.kind)).toEqual(['title', 'goals', 'diagram', 'diagram', 'recap', 'end']);
+    expect(slides.map((s) => s.kind)).toEqual([
+      'title',
+      'goals',
+      'diagram',
+      'diagram',
+      'recap',
+      'end',
+    ]);
   });
 
   it('takes texts from the frontmatter and the present strings', () => {
-    expect(slides[0]).toMatchObject({ title: 'Why SNAT', subtitle: 'What the Pod sees.', meta: 'Lesson 3 · about 12 minutes' });
+    expect(slides[0]).toMatchObject({
+      title: 'Why SNAT',
+      subtitle: 'What the Pod sees.',
+      meta: 'Lesson 3 · about 12 minutes',
+    });
     expect(slides[1]).toMatchObject({ items: ['Goal one', 'Goal two'] });
     expect(slides[2]).toMatchObject({
       scenario: 'cluster-snat',

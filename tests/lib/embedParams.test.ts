@@ -124,11 +124,17 @@ describe('parseEmbedParams', () => {
     const huge = `step=1&theme=${'a'.repeat(10 * 1024 * 1024)}`;
     const { options, issues } = parse(huge);
     expect(options.step).toBe(1);
-    expect(issues[0]).toMatchObject({ param: '?', code: 'tooLong', allowed: String(MAX_QUERY_LENGTH) });
+    expect(issues[0]).toMatchObject({
+      param: '?',
+      code: 'tooLong',
+      allowed: String(MAX_QUERY_LENGTH),
+    });
   });
 
   it('round-trips through toEmbedQuery', () => {
-    const { options } = parse('step=4&chrome=full&set=policy=Local&controls=policy,snat&theme=dark');
+    const { options } = parse(
+      'step=4&chrome=full&set=policy=Local&controls=policy,snat&theme=dark',
+    );
     expect(toEmbedQuery(options)).toBe(
       '?step=4&chrome=full&controls=policy,snat&theme=dark&set=policy:Local',
     );
@@ -169,7 +175,18 @@ describe('parseEmbedParams never throws (property)', () => {
     fc.bigInt().map(String),
   );
   const key = fc.oneof(
-    fc.constantFrom('step', 't', 'autoplay', 'chrome', 'controls', 'theme', 'bg', 'set', 'origin', 'id'),
+    fc.constantFrom(
+      'step',
+      't',
+      'autoplay',
+      'chrome',
+      'controls',
+      'theme',
+      'bg',
+      'set',
+      'origin',
+      'id',
+    ),
     nasty,
   );
   const query = fc

@@ -58,7 +58,9 @@ describe('parseCommand', () => {
     fc.assert(
       fc.property(fc.anything(), (data) => {
         parseCommand(data);
-        parseCommand(typeof data === 'object' && data !== null ? { ...data, source: 'hop-by-hop' } : data);
+        parseCommand(
+          typeof data === 'object' && data !== null ? { ...data, source: 'hop-by-hop' } : data,
+        );
       }),
     );
   });

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import PacketFlow from '../PacketFlow';
 import { controlIds, type PacketFlowApi, type PacketFlowState } from '../packetFlowApi';
-import { useT, type MessageKey } from '../../i18n';
+import { pt } from './strings';
 import { getScenario, applyOverrides, overrideKeys } from '../../sim/index';
 import {
   defaultEmbedOptions,
@@ -33,7 +33,10 @@ export interface EmbedAppProps {
 }
 
 /** Parses the frame's query string against this scenario's keys. */
-function parseFor(scenario: string, search: string): { options: EmbedOptions; issues: EmbedIssue[] } {
+function parseFor(
+  scenario: string,
+  search: string,
+): { options: EmbedOptions; issues: EmbedIssue[] } {
   const base = getScenario(scenario);
   return parseEmbedParams(search, {
     controls: controlIds,
@@ -52,9 +55,11 @@ const SSR_OPTIONS = defaultEmbedOptions();
 
 /** The embedded diagram with its message bridge. */
 export default function EmbedApp({ scenario, lang, openHref }: EmbedAppProps): ReactElement {
-  const t = useT(lang);
+  const t = (key: string, vars?: Record<string, string | number>): string => pt(lang, key, vars);
   // The server renders the defaults; the URL is read after hydration so markup matches.
-  const [parsed, setParsed] = useState<{ options: EmbedOptions; issues: EmbedIssue[] } | null>(null);
+  const [parsed, setParsed] = useState<{ options: EmbedOptions; issues: EmbedIssue[] } | null>(
+    null,
+  );
   const options = parsed?.options ?? SSR_OPTIONS;
   const apiRef = useRef<PacketFlowApi | null>(null);
   const [state, setState] = useState<PacketFlowState | null>(null);
@@ -66,9 +71,15 @@ export default function EmbedApp({ scenario, lang, openHref }: EmbedAppProps): R
   }, [scenario]);
 
   const post = useCallback(
-    (type: 'ready' | 'step' | 'state' | 'height' | 'error', payload: Record<string, unknown>): void => {
+    (
+      type: 'ready' | 'step' | 'state' | 'height' | 'error',
+      payload: Record<string, unknown>,
+    ): void => {
       if (window.parent === window) return;
-      window.parent.postMessage(makeEvent(type, options.frameId, payload), eventTargetOrigin(options.origins));
+      window.parent.postMessage(
+        makeEvent(type, options.frameId, payload),
+        eventTargetOrigin(options.origins),
+      );
     },
     [options.frameId, options.origins],
   );
@@ -79,7 +90,8 @@ export default function EmbedApp({ scenario, lang, openHref }: EmbedAppProps): R
       const prev = lastSent.current;
       const key = `${s.step}|${s.playing}|${s.speed}|${JSON.stringify(s.overrides)}`;
       const now = performance.now();
-      if (s.step !== prev.step) post('step', { step: s.step, steps: s.steps, narration: s.narration });
+      if (s.step !== prev.step)
+        post('step', { step: s.step, steps: s.steps, narration: s.narration });
       // Time-only changes (a drain playing) are reported at most four times a second.
       if (key !== prev.key || now - prev.at > 250) {
         post('state', { state: s });
@@ -115,7 +127,9 @@ export default function EmbedApp({ scenario, lang, openHref }: EmbedAppProps): R
           api.step(command.delta);
           return undefined;
         case 'seek':
-          api.seek(command.step !== undefined ? { step: command.step } : { time: command.time ?? 0 });
+          api.seek(
+            command.step !== undefined ? { step: command.step } : { time: command.time ?? 0 },
+          );
           return undefined;
         case 'setOption':
           return api.setOption(command.key, command.value);
@@ -133,7 +147,8 @@ export default function EmbedApp({ scenario, lang, openHref }: EmbedAppProps): R
           event.origin === 'null' ? '*' : event.origin,
         );
       };
-      const requestId = parsedCommand.requestId === undefined ? {} : { requestId: parsedCommand.requestId };
+      const requestId =
+        parsedCommand.requestId === undefined ? {} : { requestId: parsedCommand.requestId };
       if (!isOriginAllowed(event.origin, parsed.options.origins)) {
         reply('error', { error: 'originNotAllowed', ...requestId });
         return;
@@ -178,7 +193,8 @@ export default function EmbedApp({ scenario, lang, openHref }: EmbedAppProps): R
     root.dataset['bg'] = options.bg;
     const media = matchMedia('(prefers-color-scheme: dark)');
     const apply = (): void => {
-      root.dataset['theme'] = options.theme === 'auto' ? (media.matches ? 'dark' : 'light') : options.theme;
+      root.dataset['theme'] =
+        options.theme === 'auto' ? (media.matches ? 'dark' : 'light') : options.theme;
     };
     apply();
     if (options.theme !== 'auto') return;
@@ -197,7 +213,7 @@ export default function EmbedApp({ scenario, lang, openHref }: EmbedAppProps): R
           <ul>
             {issues.map((i, n) => (
               <li key={n} data-param={i.param}>
-                {t(`embed.issue.${i.code}` as MessageKey, {
+                {t(`embed.issue.${i.code}`, {
                   param: i.param,
                   allowed: i.allowed,
                   received: i.received,

@@ -5,7 +5,7 @@
  */
 import { useCallback, useId, useRef, useState, type ReactElement } from 'react';
 import type { PacketFlowApi, PacketFlowState } from '../packetFlowApi';
-import { useT } from '../../i18n';
+import { pt } from './strings';
 import { toEmbedQuery, type EmbedChrome } from '../../lib/embedParams';
 
 export interface ShareDialogProps {
@@ -37,7 +37,10 @@ export function embedUrl(
 }
 
 /** The three snippets the dialog offers (exported for tests and the docs page). */
-export function snippets(url: string, title: string): { iframe: string; mdx: string; markdown: string } {
+export function snippets(
+  url: string,
+  title: string,
+): { iframe: string; mdx: string; markdown: string } {
   const attr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   const iframe =
     `<iframe src="${attr(url)}" title="${attr(title)}" width="100%" height="560" ` +
@@ -83,7 +86,17 @@ export async function svgToPng(svg: string, scale = 2): Promise<Blob> {
   }
 }
 
-function Snippet({ label, value, copyLabel, copiedLabel }: { label: string; value: string; copyLabel: string; copiedLabel: string }): ReactElement {
+function Snippet({
+  label,
+  value,
+  copyLabel,
+  copiedLabel,
+}: {
+  label: string;
+  value: string;
+  copyLabel: string;
+  copiedLabel: string;
+}): ReactElement {
   const id = useId();
   const [copied, setCopied] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -92,13 +105,21 @@ function Snippet({ label, value, copyLabel, copiedLabel }: { label: string; valu
       setCopied(true);
       setTimeout(() => setCopied(false), 1500);
     };
-    if (navigator.clipboard) navigator.clipboard.writeText(value).then(done, () => ref.current?.select());
+    if (navigator.clipboard)
+      navigator.clipboard.writeText(value).then(done, () => ref.current?.select());
     else ref.current?.select();
   };
   return (
     <div className="hop-share-snippet">
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} ref={ref} readOnly rows={value.length > 120 ? 3 : 1} value={value} onFocus={(e) => e.currentTarget.select()} />
+      <textarea
+        id={id}
+        ref={ref}
+        readOnly
+        rows={value.length > 120 ? 3 : 1}
+        value={value}
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <button type="button" onClick={copy} aria-live="polite">
         {copied ? copiedLabel : copyLabel}
       </button>
@@ -107,13 +128,23 @@ function Snippet({ label, value, copyLabel, copiedLabel }: { label: string; valu
 }
 
 /** A "Share / embed" button with its dialog. */
-export default function ShareDialog({ state, lang, api, origin, controls, chrome }: ShareDialogProps): ReactElement {
-  const t = useT(lang);
+export default function ShareDialog({
+  state,
+  lang,
+  api,
+  origin,
+  controls,
+  chrome,
+}: ShareDialogProps): ReactElement {
+  const t = (key: string, vars?: Record<string, string | number>): string => pt(lang, key, vars);
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const base = origin ?? (typeof location === 'undefined' ? '' : location.origin);
-  const url = embedUrl(base, state, { ...(controls ? { controls } : {}), ...(chrome ? { chrome } : {}) });
+  const url = embedUrl(base, state, {
+    ...(controls ? { controls } : {}),
+    ...(chrome ? { chrome } : {}),
+  });
   const title = t('embed.frameTitle', { scenario: state.scenario });
   const s = snippets(url, title);
   const name = `hop-by-hop-${state.scenario}-${state.step}`;
@@ -143,14 +174,39 @@ export default function ShareDialog({ state, lang, api, origin, controls, chrome
       <button type="button" className="hop-share-button" onClick={show} aria-haspopup="dialog">
         {t('share.button')}
       </button>
-      <dialog ref={dialog} className="hop-share-dialog" aria-labelledby={titleId} onClose={() => setOpen(false)}>
+      <dialog
+        ref={dialog}
+        className="hop-share-dialog"
+        aria-labelledby={titleId}
+        onClose={() => setOpen(false)}
+      >
         {open && (
           <div className="hop-share-body">
             <h2 id={titleId}>{t('share.title')}</h2>
-            <Snippet label={t('share.link')} value={url} copyLabel={t('share.copy')} copiedLabel={t('share.copied')} />
-            <Snippet label={t('share.iframe')} value={s.iframe} copyLabel={t('share.copy')} copiedLabel={t('share.copied')} />
-            <Snippet label={t('share.mdx')} value={s.mdx} copyLabel={t('share.copy')} copiedLabel={t('share.copied')} />
-            <Snippet label={t('share.markdown')} value={s.markdown} copyLabel={t('share.copy')} copiedLabel={t('share.copied')} />
+            <Snippet
+              label={t('share.link')}
+              value={url}
+              copyLabel={t('share.copy')}
+              copiedLabel={t('share.copied')}
+            />
+            <Snippet
+              label={t('share.iframe')}
+              value={s.iframe}
+              copyLabel={t('share.copy')}
+              copiedLabel={t('share.copied')}
+            />
+            <Snippet
+              label={t('share.mdx')}
+              value={s.mdx}
+              copyLabel={t('share.copy')}
+              copiedLabel={t('share.copied')}
+            />
+            <Snippet
+              label={t('share.markdown')}
+              value={s.markdown}
+              copyLabel={t('share.copy')}
+              copiedLabel={t('share.copied')}
+            />
             <p className="hop-share-note">
               {t('share.height')}{' '}
               <a href={`${base}/${lang}/embedding/`} target="_blank" rel="noopener">

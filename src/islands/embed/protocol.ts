@@ -35,13 +35,20 @@ export type CommandError = 'badMessage' | 'unknownCommand' | 'badArgument' | 'or
 /** Parses message data into a command, or an error code; undefined = not for us (ignore). */
 export function parseCommand(
   data: unknown,
-): { command: EmbedCommand; requestId?: string } | { error: CommandError; requestId?: string } | undefined {
+):
+  | { command: EmbedCommand; requestId?: string }
+  | { error: CommandError; requestId?: string }
+  | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const msg = data as Record<string, unknown>;
   if (msg['source'] !== SOURCE) return undefined;
   const rid = msg['requestId'];
   const requestId =
-    typeof rid === 'string' && rid.length <= 64 ? rid : typeof rid === 'number' ? String(rid) : undefined;
+    typeof rid === 'string' && rid.length <= 64
+      ? rid
+      : typeof rid === 'number'
+        ? String(rid)
+        : undefined;
   const base = requestId === undefined ? {} : { requestId };
   const type = msg['type'];
   if (typeof type !== 'string') return { error: 'badMessage', ...base };
@@ -58,7 +65,8 @@ export function parseCommand(
     case 'seek': {
       const step = msg['step'];
       const time = msg['time'];
-      if (step !== undefined && (!isInt(step) || step < 0)) return { error: 'badArgument', ...base };
+      if (step !== undefined && (!isInt(step) || step < 0))
+        return { error: 'badArgument', ...base };
       if (time !== undefined && (typeof time !== 'number' || !Number.isFinite(time) || time < 0))
         return { error: 'badArgument', ...base };
       if (step === undefined && time === undefined) return { error: 'badArgument', ...base };

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import PacketFlow from '../PacketFlow';
 import type { PacketFlowApi, PacketFlowState } from '../packetFlowApi';
-import { useT } from '../../i18n';
+import { pt } from '../embed/strings';
 import {
   END_STEP,
   clampPosition,
@@ -40,8 +40,14 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /** The deck island. */
-export default function DeckApp({ lang, slug, slides, notesHref, printHref }: DeckAppProps): ReactElement {
-  const t = useT(lang);
+export default function DeckApp({
+  lang,
+  slug,
+  slides,
+  notesHref,
+  printHref,
+}: DeckAppProps): ReactElement {
+  const t = (key: string, vars?: Record<string, string | number>): string => pt(lang, key, vars);
   const [pos, setPos] = useState<DeckPosition>(START);
   const [flow, setFlow] = useState<PacketFlowState | null>(null);
   const [jump, setJump] = useState('');
@@ -51,29 +57,39 @@ export default function DeckApp({ lang, slug, slides, notesHref, printHref }: De
   const startedAt = useRef<number | null>(null);
   const channel = useRef<BroadcastChannel | null>(null);
   const slide = slides[pos.slide];
-  const steps = flow && flow.scenario === (slide?.kind === 'diagram' ? slide.scenario : '') ? flow.steps : 0;
+  const steps =
+    flow && flow.scenario === (slide?.kind === 'diagram' ? slide.scenario : '') ? flow.steps : 0;
   posRef.current = pos;
   flowRef.current = flow;
 
   const stepsNow = (): number => flowRef.current?.steps ?? 0;
 
-  const go = useCallback((next: DeckPosition): void => {
-    const cur = posRef.current;
-    const clamped = clampPosition(next, slides);
-    if (clamped.slide === cur.slide && slides[cur.slide]?.kind === 'diagram') {
-      // Same diagram: move the real diagram; its state comes back through onStateChange.
-      apiRef.current?.pause();
-      apiRef.current?.seek({ step: clamped.step === END_STEP ? stepsNow() : clamped.step });
-    } else {
-      setFlow(null);
-      apiRef.current = null;
-    }
-    startedAt.current ??= Date.now();
-    setPos(clamped);
-  }, [slides]);
+  const go = useCallback(
+    (next: DeckPosition): void => {
+      const cur = posRef.current;
+      const clamped = clampPosition(next, slides);
+      if (clamped.slide === cur.slide && slides[cur.slide]?.kind === 'diagram') {
+        // Same diagram: move the real diagram; its state comes back through onStateChange.
+        apiRef.current?.pause();
+        apiRef.current?.seek({ step: clamped.step === END_STEP ? stepsNow() : clamped.step });
+      } else {
+        setFlow(null);
+        apiRef.current = null;
+      }
+      startedAt.current ??= Date.now();
+      setPos(clamped);
+    },
+    [slides],
+  );
 
-  const next = useCallback(() => go(nextPosition(posRef.current, slides, stepsNow())), [go, slides]);
-  const prev = useCallback(() => go(prevPosition(posRef.current, slides, stepsNow())), [go, slides]);
+  const next = useCallback(
+    () => go(nextPosition(posRef.current, slides, stepsNow())),
+    [go, slides],
+  );
+  const prev = useCallback(
+    () => go(prevPosition(posRef.current, slides, stepsNow())),
+    [go, slides],
+  );
   const first = useCallback(() => go({ slide: 0, step: 0 }), [go]);
   const last = useCallback(() => go({ slide: slides.length - 1, step: 0 }), [go, slides.length]);
 
@@ -135,7 +151,8 @@ export default function DeckApp({ lang, slug, slides, notesHref, printHref }: De
         else if (data.command === 'prev') prev();
         else if (data.command === 'first') first();
         else if (data.command === 'last') last();
-        else if (data.command === 'goto' && data.slide !== undefined) go({ slide: data.slide, step: 0 });
+        else if (data.command === 'goto' && data.slide !== undefined)
+          go({ slide: data.slide, step: 0 });
       }
     };
     return () => {
@@ -150,7 +167,12 @@ export default function DeckApp({ lang, slug, slides, notesHref, printHref }: De
       if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
       // A focused button or link activates itself on Enter/Space; do not also advance.
       const t = e.target;
-      if ((e.key === 'Enter' || e.key === ' ') && t instanceof HTMLElement && ['BUTTON', 'A'].includes(t.tagName)) return;
+      if (
+        (e.key === 'Enter' || e.key === ' ') &&
+        t instanceof HTMLElement &&
+        ['BUTTON', 'A'].includes(t.tagName)
+      )
+        return;
       let handled = true;
       if (/^[0-9]$/.test(e.key)) setJump((j) => (j + e.key).slice(-3));
       else if (e.key === 'Enter' && jump !== '') {
@@ -203,7 +225,11 @@ export default function DeckApp({ lang, slug, slides, notesHref, printHref }: De
   if (!slide) return <div />;
   return (
     <div className="deck" data-slide={pos.slide + 1} data-step={shownStep} data-kind={slide.kind}>
-      <section className={`slide slide-${slide.kind}`} aria-roledescription="slide" aria-label={t('present.ui.slideOf', { n: pos.slide + 1, total: slides.length })}>
+      <section
+        className={`slide slide-${slide.kind}`}
+        aria-roledescription="slide"
+        aria-label={t('present.ui.slideOf', { n: pos.slide + 1, total: slides.length })}
+      >
         {slide.kind === 'title' && (
           <div className="slide-center">
             <p className="slide-kicker">{slide.meta}</p>
@@ -226,18 +252,18 @@ export default function DeckApp({ lang, slug, slides, notesHref, printHref }: De
             <h2>{slide.heading}</h2>
             <div className="slide-flow" ref={fitRef}>
               <div className="slide-flow-inner">
-              <PacketFlow
-                key={`${pos.slide}`}
-                scenario={slide.scenario}
-                lang={lang}
-                chrome="none"
-                size="presenter"
-                initialStep={pos.step === END_STEP ? 0 : pos.step}
-                urlState={false}
-                instanceId={`deck-${pos.slide}`}
-                onStateChange={onStateChange}
-                apiRef={apiRef}
-              />
+                <PacketFlow
+                  key={`${pos.slide}`}
+                  scenario={slide.scenario}
+                  lang={lang}
+                  chrome="none"
+                  size="presenter"
+                  initialStep={pos.step === END_STEP ? 0 : pos.step}
+                  urlState={false}
+                  instanceId={`deck-${pos.slide}`}
+                  onStateChange={onStateChange}
+                  apiRef={apiRef}
+                />
               </div>
             </div>
             <p className="slide-narration" aria-live="polite">
@@ -258,7 +284,9 @@ export default function DeckApp({ lang, slug, slides, notesHref, printHref }: De
         </button>
         <span className="deck-count" data-testid="deck-count">
           {t('present.ui.slideOf', { n: pos.slide + 1, total: slides.length })}
-          {slide.kind === 'diagram' && steps > 0 ? ` · ${t('present.ui.stepOf', { step: shownStep, steps })}` : ''}
+          {slide.kind === 'diagram' && steps > 0
+            ? ` · ${t('present.ui.stepOf', { step: shownStep, steps })}`
+            : ''}
         </span>
         <button type="button" onClick={next} aria-label={t('present.ui.next')}>
           →

@@ -31,7 +31,11 @@ export async function loadDecks(): Promise<DeckEntry[]> {
         goals: meta.goals,
         scenarios: meta.scenarios,
       };
-      const slides = buildDeck(lesson, (key, vars) => t(key as MessageKey, vars), (key) => key in strings);
+      const slides = buildDeck(
+        lesson,
+        (key, vars) => t(key as MessageKey, vars),
+        (key) => key in strings,
+      );
       decks.push({ lang, lesson, slides });
     }
   }
@@ -39,6 +43,11 @@ export async function loadDecks(): Promise<DeckEntry[]> {
 }
 
 /** Static paths for one route per deck. */
-export async function deckPaths(): Promise<Array<{ params: { lang: Lang; lesson: string }; props: DeckEntry }>> {
-  return (await loadDecks()).map((d) => ({ params: { lang: d.lang, lesson: d.lesson.slug }, props: d }));
+export async function deckPaths(): Promise<
+  Array<{ params: { lang: Lang; lesson: string }; props: DeckEntry }>
+> {
+  return (await loadDecks()).map((d) => ({
+    params: { lang: d.lang, lesson: d.lesson.slug },
+    props: d,
+  }));
 }
