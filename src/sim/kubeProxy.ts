@@ -275,8 +275,11 @@ export function evaluateNew(rs: RuleSet, p: PacketView, rand: () => number, hits
   const walk = (chainName: string, entryWhy: string): 'done' | 'return' => {
     const chain = rs.chains.get(chainName);
     if (!chain) return 'return';
+    // Entry chains (KUBE-SERVICES, KUBE-NODEPORTS) are listed only when a Service rule in
+    // them matched; e.g. KUBE-SERVICES' generic jump to KUBE-NODEPORTS is implied.
+    const entry = chain.code === 'KUBE-SERVICES' || chain.code === 'KUBE-NODEPORTS';
     const hit: RuleHit | null =
-      hits && chain.code !== 'KUBE-SERVICES'
+      hits && !entry
         ? { rule: chain.code, chain: chain.name, verdict: 'jump', why: entryWhy }
         : null;
     if (hits && hit) hits.push(hit);
@@ -306,13 +309,8 @@ export function evaluateNew(rs: RuleSet, p: PacketView, rand: () => number, hits
       }
       if (t.kind === 'jump') {
         if (hit && t.chain !== 'KUBE-MARK-MASQ') hit.why = rule.why;
-        // KUBE-SERVICES is only listed when one of its Service rules matched (the generic
-        // jump to KUBE-NODEPORTS at its end is implied).
-        if (hits && chain.code === 'KUBE-SERVICES') {
-          hits.push({ rule: 'KUBE-SERVICES', chain: 'KUBE-SERVICES', verdict: 'jump', why: rule.why });
-        }
-        const nextWhy = t.chain === 'KUBE-MARK-MASQ' ? rule.why : rule.why;
-        if (walk(t.chain, nextWhy) === 'done') return 'done';
+        if (hits && entry) hits.push({ rule: chain.code, chain: chain.name, verdict: 'jump', why: rule.why });
+        if (walk(t.chain, rule.why) === 'done') return 'done';
         continue;
       }
     }

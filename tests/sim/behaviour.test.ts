@@ -1,0 +1,304 @@
+import { describe, expect, it } from 'vitest';
+import {
+  getScenario,
+  hcnpBody,
+  kubeProxyHealthzStatus,
+  serviceChains,
+  simulate,
+  stateAt,
+  traceConnection,
+} from '../../src/sim/index.ts';
+import { compileRules } from '../../src/sim/kubeProxy.ts';
+import { run, synRules } from './helpers.ts';
+
+describe('ETP Cluster with SNAT', () => {
+  const r = run('cluster-snat', { 'traffic.duration': '20' });
+  const ok = r.connections.filter((c) => c.outcome === 'ok');
+  const nodeIp = new Map(r.resolved.nodes.map((n) => [n.id, n.ip]));
+
+  it('never shows the client IP to the pod', () => {
+    expect(ok.length).toBe(r.connections.length);
+    expect(ok.every((c) => c.sourceSeenByPod !== c.clientAddr.ip)).toBe(true);
+    expect(r.summary.clientIpPreserved).toBe(0);
+  });
+
+  it('uses the ingress node IP across nodes and the bridge .1 on the same node', () => {
+    const cross = ok.filter((c) => c.podNode !== c.ingressNode);
+    const same = ok.filter((c) => c.podNode === c.ingressNode);
+    expect(cross.length).toBeGreaterThan(0);
+    expect(same.length).toBeGreaterThan(0);
+    for (const c of cross) expect(c.sourceSeenByPod).toBe(nodeIp.get(c.ingressNode ?? ''));
+    for (const c of same) expect(c.sourceSeenByPod).toBe(`10.244.${(c.ingressNode ?? '').slice(5)}.1`);
+  });
+
+  it('walks KUBE-NODEPORTS → KUBE-EXT → KUBE-MARK-MASQ → KUBE-SVC → KUBE-SEP → POSTROUTING/MASQUERADE', () => {
+    expect(synRules(r, 0)).toEqual([
+      'KUBE-NODEPORTS',
+      'KUBE-EXT',
+      'KUBE-MARK-MASQ',
+      'KUBE-SVC',
+      'KUBE-SEP',
+      'KUBE-POSTROUTING',
+      'MASQUERADE',
+    ]);
+  });
+
+  it('picks endpoints with statistic probabilities 1/n, 1/(n−1)…', () => {
+    const whys = new Set(
+      ok.slice(0, 60).map((c) => traceConnection(r, c.id)?.hops[1]?.rules.find((h) => h.rule === 'KUBE-SVC')?.why),
+    );
+    expect(whys).toEqual(new Set(['random1of3', 'random1of2', 'lastEndpoint']));
+  });
+
+  it('uses the KUBE-SERVICES loadbalancer-IP rule when the LB keeps the VIP', () => {
+    const vip = run('cluster-snat', { 'loadBalancer.delivery': 'vip' });
+    expect(synRules(vip, 0).slice(0, 2)).toEqual(['KUBE-SERVICES', 'KUBE-EXT']);
+    const hop = traceConnection(vip, 0)?.hops[1];
+    expect(hop?.before.dst).toEqual({ ip: '203.0.113.100', port: 80 });
+  });
+
+  it('records the conntrack entry on the translating node and un-NATs the reply', () => {
+    const c = ok.find((x) => x.podNode !== x.ingressNode);
+    const trace = c ? traceConnection(r, c.id) : undefined;
+    expect(trace?.conntrack).toHaveLength(1);
+    const ct = trace?.conntrack[0];
+    expect(ct?.node).toBe(c?.ingressNode);
+    expect(ct?.original.src).toEqual(c?.clientAddr);
+    expect(ct?.original.dst).toEqual({ ip: nodeIp.get(c?.ingressNode ?? ''), port: 30080 });
+    expect(ct?.reply.dst.ip).toBe(nodeIp.get(c?.ingressNode ?? ''));
+    expect(ct?.state).toBe('ESTABLISHED');
+    const unnat = trace?.hops.find((h) => h.kind === 'SYN-ACK' && h.marks.includes('unnat') && h.to === c?.ingressNode);
+    expect(unnat?.rules[0]).toMatchObject({ rule: 'conntrack', verdict: 'unnat' });
+    expect(unnat?.after.dst).toEqual(c?.clientAddr);
+    const atClient = trace?.hops.find((h) => h.kind === 'SYN-ACK' && h.to === c?.client);
+    expect(atClient?.after.src).toEqual({ ip: '203.0.113.100', port: 80 });
+    expect(atClient?.marks).toContain('established');
+  });
+
+  it('gives every pod about 1/P', () => {
+    const big = run('cluster-snat', { 'traffic.rate': '1000', 'traffic.duration': '6' });
+    for (const share of Object.values(big.summary.podShare)) expect(share).toBeCloseTo(1 / 3, 1);
+    expect(big.summary.expectedShare).toEqual({ 'pod-a': 1 / 3, 'pod-b': 1 / 3, 'pod-c': 1 / 3 });
+  });
+});
+
+describe('SNAT switched off (teaching what-if)', () => {
+  const r = run('cluster-no-snat', { 'traffic.duration': '20' });
+  it('times out cross-node connections with directReturnMismatch, serves same-node ones', () => {
+    for (const c of r.connections) {
+      if (c.podNode === c.ingressNode) {
+        expect(c.outcome).toBe('ok');
+        expect(c.sourceSeenByPod).toBe(c.clientAddr.ip);
+      } else {
+        expect(c).toMatchObject({ outcome: 'timeout', reason: 'directReturnMismatch' });
+      }
+    }
+  });
+  it('shows the pod answering the client directly from its own address', () => {
+    const c = r.connections.find((x) => x.reason === 'directReturnMismatch');
+    const trace = c ? traceConnection(r, c.id) : undefined;
+    const direct = trace?.hops.find((h) => h.marks.includes('directReturn'));
+    expect(direct?.to).toBe(c?.client);
+    expect(direct?.after.src.ip.startsWith('10.244.')).toBe(true);
+    expect(direct?.after.src.port).toBe(8080);
+    expect(direct?.marks).toContain('clientDiscard');
+    expect(synRules(r, c?.id ?? -1)).not.toContain('KUBE-MARK-MASQ');
+  });
+});
+
+describe('ETP Local', () => {
+  const r = run('local', { 'traffic.duration': '20' });
+  it('preserves the client IP on every served connection and skips MASQUERADE', () => {
+    const ok = r.connections.filter((c) => c.outcome === 'ok');
+    expect(ok.length).toBeGreaterThan(100);
+    expect(ok.every((c) => c.sourceSeenByPod === c.clientAddr.ip && c.podNode === c.ingressNode)).toBe(true);
+    const rules = synRules(r, ok[0]?.id ?? -1);
+    expect(rules).toEqual(['KUBE-NODEPORTS', 'KUBE-EXT', 'KUBE-SVL', 'KUBE-SEP', 'KUBE-POSTROUTING']);
+    expect(rules).not.toContain('MASQUERADE');
+  });
+  it('starts with node-3 out of rotation (its hcnp answers 503)', () => {
+    expect(r.initialLbRotation).toEqual({ 'node-1': true, 'node-2': true, 'node-3': false });
+    expect(r.connections.filter((c) => !c.direct).every((c) => c.ingressNode !== 'node-3')).toBe(true);
+    const probe = r.events.find((e) => e.type === 'probe.result' && e.node === 'node-3');
+    expect(probe).toMatchObject({ ok: false, status: 503, localEndpoints: 0, serviceProxyHealthy: true });
+  });
+  it('drops a SYN sent straight to node-3 in KUBE-EXTERNAL-SERVICES', () => {
+    const c = r.connections.find((x) => x.direct);
+    expect(c).toMatchObject({ ingressNode: 'node-3', outcome: 'dropped', reason: 'noLocalEndpoints' });
+    const trace = traceConnection(r, c?.id ?? -1);
+    expect(trace?.hops.at(-1)?.rules).toEqual([
+      { rule: 'KUBE-EXTERNAL-SERVICES', chain: 'KUBE-EXTERNAL-SERVICES', verdict: 'drop', why: 'noLocalEndpoints' },
+    ]);
+  });
+  it('matches 1/(N·k_i) for the 3/1/1 placement', () => {
+    const big = run('local-imbalance', { 'traffic.rate': '2000', 'traffic.duration': '10' });
+    expect(big.summary.expectedShare).toEqual({
+      'pod-a': 1 / 9,
+      'pod-b': 1 / 3,
+      'pod-c': 1 / 3,
+      'pod-d': 1 / 9,
+      'pod-e': 1 / 9,
+    });
+    for (const [pod, share] of Object.entries(big.summary.podShare)) {
+      expect(Math.abs(share - (big.summary.expectedShare[pod] ?? 0))).toBeLessThan(0.015);
+    }
+  });
+});
+
+describe('placement', () => {
+  it('topology spread maxSkew 1 keeps per-node counts within 1', () => {
+    for (const replicas of ['6', '7', '8', '11']) {
+      const r = run('local-spread', { 'placement.replicas': replicas });
+      const counts = r.resolved.nodes.map((n) => r.resolved.pods.filter((p) => p.node === n.id).length);
+      expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
+    }
+  });
+  it('required anti-affinity leaves extra replicas Pending', () => {
+    const r = run('local-spread', { 'placement.strategy': 'antiAffinityRequired', 'placement.replicas': '5' });
+    expect(r.resolved.pods.filter((p) => p.node === undefined)).toHaveLength(2);
+    expect(new Set(r.resolved.pods.flatMap((p) => (p.node ? [p.node] : []))).size).toBe(3);
+    expect(Object.keys(r.summary.podShare)).toHaveLength(3);
+  });
+  it('preferred anti-affinity spreads first, then stacks', () => {
+    const r = run('local-spread', { 'placement.strategy': 'antiAffinityPreferred', 'placement.replicas': '4' });
+    const counts = r.resolved.nodes.map((n) => r.resolved.pods.filter((p) => p.node === n.id).length).sort();
+    expect(counts).toEqual([1, 1, 2]);
+    for (const p of r.resolved.pods) expect(p.ip?.startsWith(`10.244.${p.node?.slice(5)}.`)).toBe(true);
+  });
+});
+
+describe('no endpoints', () => {
+  it('REJECTs every connection', () => {
+    const r = run('cluster-no-endpoints');
+    expect(r.connections.every((c) => c.outcome === 'reset' && c.reason === 'noEndpoints')).toBe(true);
+    const trace = traceConnection(r, 0);
+    expect(trace?.hops.find((h) => h.packet === 0 && h.to === 'node-1' || h.packet === 0 && h.to.startsWith('node'))?.rules.at(-1)).toMatchObject({
+      rule: 'KUBE-EXTERNAL-SERVICES',
+      verdict: 'reject',
+    });
+    expect(trace?.hops.at(-1)).toMatchObject({ kind: 'ICMP', end: 'reset' });
+  });
+});
+
+describe('drain timelines', () => {
+  const I = 5;
+  const T = 2;
+  const timeout = 5;
+  it('nodePort TCP probe: window after power-off within [(T−1)·I, T·I + T·timeout], only node-1', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const r = run('drain-cluster-nodeport-probe', {}, seed);
+      const off = r.events.find((e) => e.type === 'node.offline' && e.node === 'node-1')?.at ?? NaN;
+      expect(off).toBe(45);
+      const down = r.summary.nodes['node-1']?.markedDownAt ?? NaN;
+      expect(down - off).toBeGreaterThanOrEqual((T - 1) * I);
+      expect(down - off).toBeLessThanOrEqual(T * I + T * timeout);
+      const failed = r.connections.filter((c) => c.outcome !== 'ok');
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.every((c) => c.ingressNode === 'node-1' && c.reason === 'nodeOffline')).toBe(true);
+      expect(r.summary.disruption.firstFailureAt).toBeGreaterThanOrEqual(off);
+      expect(r.summary.disruption.lastFailureAt).toBeLessThan(down);
+    }
+  });
+  it('kube-proxy /healthz probe: 0 failures; a short critical grace gives a shorter non-zero window', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const r = run('drain-cluster-healthz-probe', {}, seed);
+      expect(r.summary.failed).toBe(0);
+      expect(r.summary.nodes['node-1']?.markedDownAt).toBeLessThan(45);
+      // Less margin than interval × threshold: never worse than the nodePort probe.
+      const short = run('drain-cluster-healthz-probe', { 'lifecycle.shutdownGracePeriodCriticalPods': '3' }, seed);
+      const nodeport = run('drain-cluster-nodeport-probe', {}, seed);
+      expect(short.summary.disruption.seconds).toBeLessThanOrEqual(nodeport.summary.disruption.seconds);
+    }
+    // Phase 1 s: kube-proxy stops at 40, probes at 41 (refused) and 46 (no answer, node off at
+    // 45) → down at 51; the nodePort probe first fails at 46 → down at 56.
+    const phase = { 'loadBalancer.probePhase': '1' };
+    const short = run('drain-cluster-healthz-probe', { ...phase, 'lifecycle.shutdownGracePeriodCriticalPods': '5' });
+    const nodeport = run('drain-cluster-nodeport-probe', phase);
+    expect(short.summary.nodes['node-1']?.markedDownAt).toBeCloseTo(51, 2);
+    expect(nodeport.summary.nodes['node-1']?.markedDownAt).toBeCloseTo(56, 2);
+    expect(short.summary.disruption.seconds).toBeGreaterThan(5);
+    expect(short.summary.disruption.seconds).toBeLessThan(nodeport.summary.disruption.seconds - 4);
+  });
+  it('kube-proxy exits but the frozen rules keep forwarding until power-off', () => {
+    const r = run('drain-cluster-nodeport-probe');
+    const s = stateAt(r, 40);
+    expect(s.nodes['node-1']).toMatchObject({ kubeProxyRunning: false, dataPathForwarding: true, rulesFrozen: true });
+    expect(r.connections.filter((c) => c.at > 35 && c.at < 45 && c.ingressNode === 'node-1').every((c) => c.outcome === 'ok')).toBe(true);
+    expect(stateAt(r, 50).nodes['node-1']?.dataPathForwarding).toBe(false);
+  });
+  it('Local + hcnp: 0 failures while serving-terminating; servesWhileTerminating=false opens a window', () => {
+    for (const seed of [1, 2, 3]) {
+      const r = run('drain-local-hcnp', {}, seed);
+      expect(r.summary.failed).toBe(0);
+      const down = r.summary.nodes['node-1']?.markedDownAt ?? NaN;
+      expect(down).toBeGreaterThan(11);
+      expect(down).toBeLessThan(25);
+      const bad = run('drain-local-hcnp', { 'lifecycle.servesWhileTerminating': 'false' }, seed);
+      expect(bad.summary.failed).toBeGreaterThan(0);
+      expect(bad.connections.filter((c) => c.outcome !== 'ok').every((c) => c.reason === 'noLocalEndpoints')).toBe(true);
+      expect(bad.summary.disruption.seconds).toBeGreaterThan(0);
+      expect(bad.summary.disruption.seconds).toBeLessThanOrEqual(T * I + 0.5);
+      expect(stateAt(r, 12).pods['pod-a']?.conditions).toEqual({ ready: false, serving: true, terminating: true });
+    }
+  });
+  it('established connections through a node that powers off break with nodeWentDown', () => {
+    const r = run('drain-cluster-nodeport-probe', { 'traffic.connectionDuration': '5' });
+    const broken = r.connections.filter((c) => c.reason === 'nodeWentDown');
+    expect(broken.length).toBeGreaterThan(0);
+    expect(r.summary.brokenEstablished).toBe(broken.length);
+    expect(broken.every((c) => c.at < 45 && c.at + 5 >= 45)).toBe(true);
+  });
+  it('an abrupt power-off leaves stale endpoints until the node controller notices', () => {
+    const s = getScenario('cluster-snat');
+    if (!s) throw new Error('missing');
+    s.traffic = { rate: 100, duration: 60, connectTimeout: 21 };
+    s.timeline = [
+      { at: 5, type: 'powerOffNode', node: 'node-3' },
+      { at: 50, type: 'powerOnNode', node: 'node-3' },
+    ];
+    s.lifecycle = { ...s.lifecycle, bootSeconds: 5 };
+    const r = simulate(s, { seed: 1 });
+    const unreachable = r.connections.filter((c) => c.reason === 'endpointUnreachable');
+    expect(unreachable.length).toBeGreaterThan(0);
+    expect(unreachable.every((c) => c.at >= 5 && c.at < 46 + 1 && c.podNode === 'node-3')).toBe(true);
+    expect(r.summary.nodes['node-3']?.markedUpAt).toBeGreaterThan(55);
+    expect(stateAt(r, 58).nodes['node-3']).toMatchObject({ phase: 'ready', kubeProxyRunning: true });
+  });
+});
+
+describe('health servers', () => {
+  const svc = getScenario('local')?.service;
+  it('hcnp body carries service, localEndpoints and serviceProxyHealthy', () => {
+    if (!svc) throw new Error('missing');
+    expect(hcnpBody(svc, 2, true)).toEqual({
+      service: { namespace: 'default', name: 'shop' },
+      localEndpoints: 2,
+      serviceProxyHealthy: true,
+    });
+  });
+  it('kube-proxy /healthz answers 503 with the ToBeDeleted taint, nothing once stopped', () => {
+    if (!svc) throw new Error('missing');
+    const rules = compileRules({ id: 0, service: svc, node: 'node-1', nodeIp: '198.51.100.11', frontendIp: '203.0.113.100', masquerade: true, endpoints: [] });
+    expect(kubeProxyHealthzStatus({ forwarding: true, kubeProxyRunning: true, tainted: false, rules })).toBe(200);
+    expect(kubeProxyHealthzStatus({ forwarding: true, kubeProxyRunning: true, tainted: true, rules })).toBe(503);
+    expect(kubeProxyHealthzStatus({ forwarding: true, kubeProxyRunning: false, tainted: false, rules })).toBeNull();
+  });
+  it('the taint takes a node out of a healthz-probed LB without any failure', () => {
+    const r = run('drain-cluster-healthz-probe');
+    const s = structuredClone(r.resolved);
+    s.timeline = [{ at: 5, type: 'taintToBeDeleted', node: 'node-2' }];
+    const t = simulate(s, { seed: 1 });
+    const down = t.summary.nodes['node-2']?.markedDownAt ?? NaN;
+    expect(down).toBeGreaterThan(5);
+    expect(down).toBeLessThanOrEqual(5 + 10 + 0.01);
+    expect(t.summary.failed).toBe(0);
+    expect(t.events.some((e) => e.type === 'probe.result' && e.node === 'node-2' && e.status === 503)).toBe(true);
+  });
+  it('chain names are deterministic 16-char base32 suffixes', () => {
+    if (!svc) throw new Error('missing');
+    const c = serviceChains(svc);
+    expect(c.svc).toMatch(/^KUBE-SVC-[A-Z2-7]{16}$/);
+    expect(c.svl.slice(9)).toBe(c.svc.slice(9));
+    expect(serviceChains({ ...svc, name: 'other' }).svc).not.toBe(c.svc);
+  });
+});
