@@ -30,7 +30,7 @@ import { burstTraces, runForDiagram } from './flow/run';
 import { resolveReveal } from './flow/steps';
 import { layoutToSvg } from './flow/svg';
 import { containerId, linkId, toFlow } from './flow/toFlow';
-import { makeTr, type Tr } from './flow/tr';
+import { trFor, type Messages, type Tr } from './flow/trClient';
 import { parseUrlState, serializeUrlState, type UrlIssue } from './flow/urlState';
 import { useSelector } from './flow/useSelector';
 import { WhatIf } from './flow/WhatIf';
@@ -40,8 +40,6 @@ import type {
   PacketFlowProps,
   PacketFlowState,
 } from './packetFlowApi';
-
-export type { PacketFlowApi, PacketFlowProps, PacketFlowState } from './packetFlowApi';
 
 /** Width the server renders the first frame at (the island re-lays out to its real width). */
 const SSR_WIDTH = 720;
@@ -95,8 +93,8 @@ const isTyping = (el: EventTarget | null): boolean =>
   el instanceof HTMLElement &&
   (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA');
 
-/** The packet-flow island (default export; hydrated with client:visible). */
-export default function PacketFlow(props: PacketFlowProps) {
+/** The packet-flow island body; the entry files choose which languages' messages ship. */
+export default function PacketFlowCore(props: PacketFlowProps & { messages: Messages }) {
   const {
     scenario,
     lang,
@@ -107,7 +105,7 @@ export default function PacketFlow(props: PacketFlowProps) {
     onStateChange,
     apiRef,
   } = props;
-  const tr = useMemo(() => makeTr(lang), [lang]);
+  const tr = useMemo(() => trFor(lang, props.messages), [lang, props.messages]);
   const reactId = useId();
   const uid = props.instanceId ?? `hop${reactId.replace(/[^a-zA-Z0-9]/g, '')}`;
   const baseOverrides = props.overrides ?? {};
@@ -270,6 +268,11 @@ export default function PacketFlow(props: PacketFlowProps) {
   const narrations = useMemo(
     () => (run && resolved ? run.steps.map((s) => narrate(tr, resolved, s.hop)) : []),
     [run, resolved, tr],
+  );
+
+  const logEntries = useMemo(
+    () => (run ? toLog(tr, run.steps, run.result.events, narrations, run.mode === 'time') : []),
+    [run, tr, narrations],
   );
 
   const stepNow = coarse.step;
@@ -623,16 +626,22 @@ export default function PacketFlow(props: PacketFlowProps) {
         <div className="hop-panels">
           {timeMode && resolved.timeline.length > 0 && (
             <DrainTimeline
+              uid={uid}
               result={run.result}
               duration={run.duration}
               time={coarse.time}
-              width={Math.min(width, 900)}
+              width={Math.min(width - 30, 900)}
               tr={tr}
               onSeek={(t) => seekTo({ time: t })}
             />
           )}
           {timeMode && resolved.timeline.length === 0 && (
-            <LoadBars result={run.result} time={coarse.time} width={Math.min(width, 700)} tr={tr} />
+            <LoadBars
+              result={run.result}
+              time={coarse.time}
+              width={Math.min(width - 30, 700)}
+              tr={tr}
+            />
           )}
           <Inspector
             traces={run.result.featured}
@@ -644,11 +653,15 @@ export default function PacketFlow(props: PacketFlowProps) {
               if (i >= 0) seekTo({ step: i + 1 });
             }}
             tr={tr}
+            uid={uid}
+            level={props.headingLevel ?? 3}
           />
           <EventLog
-            entries={toLog(tr, run.steps, run.result.events, narrations, timeMode)}
+            entries={logEntries}
             tr={tr}
             onJump={jump}
+            uid={uid}
+            level={props.headingLevel ?? 3}
           />
           <p className="hop-summary">
             {tr('diagram.summary', {

@@ -49,6 +49,8 @@ export interface PacketFlowProps {
   size?: 'normal' | 'presenter';
   onStateChange?: (s: PacketFlowState) => void;
   apiRef?: Ref<PacketFlowApi>;
+  /** Added: heading level of the inspector and log panels (2 on a page of its own; default 3). */
+  headingLevel?: 2 | 3 | 4;
   /** Added: plays this many engine connections at once (benchmarks; also `?burst=` in the URL). */
   burst?: number;
 }

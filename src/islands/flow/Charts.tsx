@@ -145,7 +145,9 @@ export const DrainTimeline = memo(function DrainTimeline({
   width,
   tr,
   onSeek,
+  uid,
 }: {
+  uid: string;
   result: SimResult;
   duration: number;
   time: number;
@@ -189,7 +191,7 @@ export const DrainTimeline = memo(function DrainTimeline({
       >
         <defs>
           <pattern
-            id="hop-hatch"
+            id={`${uid}-hatch`}
             width="6"
             height="6"
             patternUnits="userSpaceOnUse"
@@ -234,7 +236,7 @@ export const DrainTimeline = memo(function DrainTimeline({
                     width={Math.max(0, x(r.to) - x(r.from))}
                     height={14}
                     className={r.inRotation ? 'hop-chart__in' : 'hop-chart__out'}
-                    fill={r.inRotation ? undefined : 'url(#hop-hatch)'}
+                    fill={r.inRotation ? undefined : `url(#${uid}-hatch)`}
                   />
                 </g>
               ))}
@@ -266,7 +268,7 @@ export const DrainTimeline = memo(function DrainTimeline({
               </text>
             </g>
           ))}
-          <text x={W - right} y={H - 10} textAnchor="end" className="hop-chart__small">
+          <text x={0} y={H - 10} className="hop-chart__small">
             {tr('diagram.chart.axis')}
           </text>
         </g>

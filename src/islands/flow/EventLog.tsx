@@ -1,6 +1,7 @@
 /** Event log: localized sentences from the engine's event codes and featured hops. */
 import { memo, useMemo, useState } from 'react';
 import type { SimEvent } from '../../sim/types';
+import { H } from './Inspector';
 import type { Step } from './steps';
 import type { Tr } from './tr';
 
@@ -79,10 +80,14 @@ export const EventLog = memo(function EventLog({
   entries,
   tr,
   onJump,
+  uid,
+  level,
 }: {
   entries: readonly LogEntry[];
   tr: Tr;
   onJump: (e: LogEntry) => void;
+  uid: string;
+  level: 2 | 3 | 4;
 }) {
   const [on, setOn] = useState<Record<LogKind, boolean>>({
     packets: true,
@@ -92,10 +97,10 @@ export const EventLog = memo(function EventLog({
   const shown = useMemo(() => entries.filter((e) => on[e.kind]), [entries, on]);
   const kinds: LogKind[] = ['packets', 'probes', 'lifecycle'];
   return (
-    <section className="hop-panel hop-log" aria-labelledby="hop-log-h">
-      <h3 id="hop-log-h" className="hop-panel__h">
+    <section className="hop-panel hop-log" aria-labelledby={`${uid}-log-h`}>
+      <H level={level} id={`${uid}-log-h`} className="hop-panel__h">
         {tr('diagram.log')}
-      </h3>
+      </H>
       <fieldset className="hop-filters">
         <legend className="hop-sr">{tr('diagram.log')}</legend>
         {kinds.map((k) => (

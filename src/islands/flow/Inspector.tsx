@@ -1,8 +1,28 @@
 /** Packet inspector: one connection's headers at every hop, its rule chain and conntrack entry. */
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { ConnectionTrace, Hop } from '../../sim/types';
 import { fmtAddr, placeName, ruleLabel, whyText } from './narrate';
 import type { Tr } from './tr';
+
+/** A heading whose level fits the page it is embedded in. */
+export function H({
+  level,
+  children,
+  ...rest
+}: {
+  level: 2 | 3 | 4 | 5;
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const Tag = `h${level}` as const;
+  return <Tag {...rest}>{children}</Tag>;
+}
+
+/** One level below (capped at h5). */
+export function sub(level: 2 | 3 | 4): 3 | 4 | 5 {
+  return (level + 1) as 3 | 4 | 5;
+}
 
 function Addr({ value, changed }: { value: string; changed: boolean }) {
   return changed ? <mark className="hop-changed">{value}</mark> : <>{value}</>;
@@ -42,11 +62,12 @@ function HopRow({
         {placeName(tr, hop.from)} → {placeName(tr, hop.to)}
       </td>
       <td className="hop-mono">
-        {fmtAddr(hop.before.src)} → {fmtAddr(hop.before.dst)}
+        {fmtAddr(hop.before.src)}
+        <br />→ {fmtAddr(hop.before.dst)}
       </td>
       <td className="hop-mono">
-        <Addr value={fmtAddr(hop.after.src)} changed={c('src')} /> →{' '}
-        <Addr value={fmtAddr(hop.after.dst)} changed={c('dst')} />
+        <Addr value={fmtAddr(hop.after.src)} changed={c('src')} />
+        <br />→ <Addr value={fmtAddr(hop.after.dst)} changed={c('dst')} />
         {hop.end && hop.end !== 'ok' && (
           <span className="hop-end">
             {' '}
@@ -66,7 +87,11 @@ export const Inspector = memo(function Inspector({
   currentHopId,
   onPickHop,
   tr,
+  uid,
+  level,
 }: {
+  uid: string;
+  level: 2 | 3 | 4;
   traces: readonly ConnectionTrace[];
   selected: number;
   onSelect: (i: number) => void;
@@ -83,10 +108,10 @@ export const Inspector = memo(function Inspector({
   const ruled = cur ?? trace.hops.find((h) => h.rules.length > 0);
   const outcome = `${tr(`outcome.${rec.outcome}`, {}, rec.outcome)} — ${tr(`reason.${rec.reason}`, {}, rec.reason)}`;
   return (
-    <section className="hop-panel hop-inspector" aria-labelledby="hop-inspector-h">
-      <h3 id="hop-inspector-h" className="hop-panel__h">
+    <section className="hop-panel hop-inspector" aria-labelledby={`${uid}-inspector-h`}>
+      <H level={level} id={`${uid}-inspector-h`} className="hop-panel__h">
         {tr('diagram.inspector')}
-      </h3>
+      </H>
       {traces.length > 1 && (
         <label className="hop-field">
           <span>{tr('diagram.inspector.pick')}</span>
@@ -128,10 +153,10 @@ export const Inspector = memo(function Inspector({
           </tbody>
         </table>
       </div>
-      <h4 className="hop-panel__h4">
+      <H level={sub(level)} className="hop-panel__h4">
         {tr('diagram.inspector.rules')}
         {ruled ? ` (${placeName(tr, ruled.to)}, ${ruled.kind})` : ''}
-      </h4>
+      </H>
       {ruled ? (
         <ol className="hop-rules">
           {ruled.rules.map((r, i) => (
@@ -147,7 +172,9 @@ export const Inspector = memo(function Inspector({
       ) : (
         <p>{tr('diagram.inspector.noRules')}</p>
       )}
-      <h4 className="hop-panel__h4">{tr('diagram.inspector.conntrack')}</h4>
+      <H level={sub(level)} className="hop-panel__h4">
+        {tr('diagram.inspector.conntrack')}
+      </H>
       {trace.conntrack.length > 0 ? (
         trace.conntrack.map((c, i) => (
           <p key={i} className="hop-mono hop-conntrack">

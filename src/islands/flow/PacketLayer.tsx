@@ -26,7 +26,10 @@ export function PacketTag({
   tr,
   timeoutSeconds,
   shift = 0,
+  below = false,
 }: {
+  /** Draw the tag under the packet (near the top edge, where above would be clipped). */
+  below?: boolean;
   hop: Hop;
   arrived: boolean;
   tr: Tr;
@@ -44,7 +47,7 @@ export function PacketTag({
   const reason = hop.reason ? tr(`reason.${hop.reason}`, {}, hop.reason) : '';
   return (
     <div
-      className={`hop-tag hop-tag--${hop.direction}${ended ? ` hop-tag--end hop-tag--${hop.end ?? ''}` : ''}`}
+      className={`hop-tag hop-tag--${hop.direction}${below ? ' hop-tag--below' : ''}${ended ? ` hop-tag--end hop-tag--${hop.end ?? ''}` : ''}`}
       data-hop={hop.id}
       data-arrived={arrived ? 'true' : 'false'}
       style={{ transform: `translateX(calc(-50% + ${shift.toFixed(0)}px))` }}
@@ -57,7 +60,7 @@ export function PacketTag({
       <Field name={tr('diagram.inspector.dst')} value={fmtAddr(h.dst)} changed={dstChanged} />
       {ended && (
         <span className="hop-tag__end">
-          <span aria-hidden="true">{hop.end === 'timeout' ? '⏱ ' : '✕ '}</span>
+          <span aria-hidden="true">{hop.end === 'timeout' ? '' : '✕ '}</span>
           {hop.end === 'timeout'
             ? `${tr('diagram.narr.timeoutShort', { seconds: timeoutSeconds }, `${timeoutSeconds} s`)} · `
             : ''}
@@ -143,6 +146,7 @@ export const PacketLayer = memo(function PacketLayer({
             tr={tr}
             timeoutSeconds={timeoutSeconds}
             shift={shiftFor(point[0], layout.width, layout.scale)}
+            below={point[1] < 120 * layout.scale}
           />
         </>,
       )}
@@ -154,7 +158,7 @@ export const PacketLayer = memo(function PacketLayer({
             className="hop-clock__face"
             title={tr('diagram.narr.timeoutShort', { seconds: timeoutSeconds }, '')}
           >
-            ⏱ {timeoutSeconds} s
+            <span className="hop-clock__ring" aria-hidden="true" /> {timeoutSeconds} s
           </span>,
         )}
     </div>
@@ -207,9 +211,9 @@ export const BurstLayer = memo(function BurstLayer({
   }, [traces, layout, speed, running]);
   return (
     <div className="hop-packets" aria-hidden="true" data-burst={traces.length}>
-      {traces.map((t, i) => (
+      {traces.map((_, i) => (
         <div
-          key={t.record.id}
+          key={i}
           ref={(el) => {
             refs.current[i] = el;
           }}

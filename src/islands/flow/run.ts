@@ -44,14 +44,20 @@ export function runForDiagram(
   }
 }
 
-/** Traces of the first `count` connections (burst / benchmark mode), straight from the engine. */
+/**
+ * Traces of `count` engine connections for burst / benchmark mode. When the run has fewer
+ * connections, the same traces repeat (the layer plays the copies at other phases).
+ */
 export function burstTraces(result: SimResult, count: number): ConnectionTrace[] {
-  const out: ConnectionTrace[] = [];
-  for (let i = 0; i < result.connections.length && out.length < count; i++) {
+  const unique: ConnectionTrace[] = [];
+  for (let i = 0; i < result.connections.length && unique.length < count; i++) {
     const t = traceConnection(result, i);
-    if (t && t.hops.length > 0) out.push(t);
+    if (t && t.hops.length > 0) unique.push(t);
   }
-  return out;
+  if (unique.length === 0) return [];
+  return Array.from({ length: count }, (_, i) => unique[i % unique.length]).filter(
+    (t): t is ConnectionTrace => t !== undefined,
+  );
 }
 
 export { scenarioIds };

@@ -99,7 +99,7 @@ export function layoutBoxes(
   const wideNodeW = (W - 2 * M - gap * (n - 1)) / Math.max(1, n);
   const stacked = W < STACK_BELOW * s || wideNodeW < minNodeW;
   const boxH = 56 * s;
-  const headerH = 46 * s;
+  const headerH = 52 * s;
   const proxyH = 34 * s;
   const podH = 50 * s;
   const podGap = 8 * s;

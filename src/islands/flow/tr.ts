@@ -2,16 +2,24 @@
  * A string-keyed translate function for the diagram. Engine codes become keys at run time
  * (`reason.<code>`, `event.<type>`), so the key type cannot be static here; a missing key falls
  * back to the given text (usually the raw code) instead of showing the key.
+ *
+ * This module loads every area of both languages (for Astro pages); client bundles use
+ * trClient.ts, which ships only the messages an island needs.
  */
+import type { i18n } from 'i18next';
 import { getI18n, type Lang } from '../../i18n';
 
 export type Tr = (key: string, vars?: Record<string, string | number>, fallback?: string) => string;
 
-/** Returns the diagram's translate function for one language. */
-export function makeTr(lang: Lang): Tr {
-  const i18n = getI18n(lang);
+/** Wraps an initialised i18next instance as a Tr. */
+export function trOf(instance: i18n): Tr {
   return (key, vars, fallback) => {
-    if (!i18n.exists(key)) return fallback ?? key;
-    return i18n.t(key, vars ?? {});
+    if (!instance.exists(key)) return fallback ?? key;
+    return instance.t(key, vars ?? {});
   };
+}
+
+/** Returns the diagram's translate function for one language (all areas loaded). */
+export function makeTr(lang: Lang): Tr {
+  return trOf(getI18n(lang));
 }

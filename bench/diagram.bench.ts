@@ -1,0 +1,155 @@
+/**
+ * Diagram benchmark: drives headless Chromium against the BUILT site (it builds nothing) and
+ * prints the median frame rate and long tasks with 50 packets in flight (`?burst=50`), plus the
+ * JavaScript (gzip) a lesson page with one diagram loads. Run: `scripts/run tsx bench/diagram.bench.ts`
+ * (or through bench/run.ts). Budgets: ≥ 58 fps median, no long task > 50 ms, ≤ 150 kB gzip.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+
+const PORT = Number(process.env['HOP_BENCH_PORT'] ?? 4391);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface DiagramBench {
+  medianFps: number;
+  p5Fps: number;
+  frames: number;
+  longTasks: number;
+  longestTaskMs: number;
+  packetsInFlight: number;
+  lessonJsGzipKb: number;
+  lessonJsFiles: number;
+}
+
+async function waitFor(url: string, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+async function measureAnimation(browser: Browser, path: string, seconds: number) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto(`${BASE}${path}`);
+  await page.locator('.hop-flow').first().scrollIntoViewIfNeeded();
+  await page.waitForSelector('.hop-flow[data-hydrated="true"]', { timeout: 15000 });
+  const packets = await page.locator('.hop-packet--mini').count();
+  // Let hydration's own work settle, then measure only while packets are moving.
+  await page.waitForTimeout(1000);
+  // A string, not a function: tsx would inject its `__name` helper into a serialized function.
+  const r = (await page.evaluate(`(async (ms) => {
+    const long = [];
+    const po = new PerformanceObserver((list) => { for (const e of list.getEntries()) long.push(e.duration); });
+    po.observe({ type: 'longtask', buffered: false });
+    const stamps = [];
+    await new Promise((done) => {
+      const start = performance.now();
+      const frame = (t) => { stamps.push(t); if (t - start < ms) requestAnimationFrame(frame); else done(); };
+      requestAnimationFrame(frame);
+    });
+    po.disconnect();
+    return { stamps, long };
+  })(${seconds * 1000})`)) as { stamps: number[]; long: number[] };
+  await ctx.close();
+  const gaps = r.stamps
+    .slice(1)
+    .map((t, i) => t - (r.stamps[i] ?? t))
+    .sort((a, b) => a - b);
+  const median = gaps[Math.floor(gaps.length / 2)] ?? 0;
+  const p95 = gaps[Math.floor(gaps.length * 0.95)] ?? 0;
+  return {
+    medianFps: median > 0 ? 1000 / median : 0,
+    p5Fps: p95 > 0 ? 1000 / p95 : 0,
+    frames: r.stamps.length,
+    longTasks: r.long.filter((d) => d > 50).length,
+    longestTaskMs: Math.max(0, ...r.long),
+    packets,
+  };
+}
+
+async function measureJs(browser: Browser, path: string) {
+  const page = await browser.newPage();
+  const sizes = new Map<string, number>();
+  page.on('response', (res) => {
+    const type = res.headers()['content-type'] ?? '';
+    if (!res.url().endsWith('.js') && !type.includes('javascript')) return;
+    void res
+      .body()
+      .then((b) => sizes.set(res.url(), gzipSync(b).length))
+      .catch(() => undefined);
+  });
+  await page.goto(`${BASE}${path}`);
+  await page.evaluate(`(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+  })()`);
+  await page.waitForSelector('.hop-flow[data-hydrated="true"]', { timeout: 15000 });
+  await page.waitForTimeout(800);
+  await page.close();
+  return { kb: [...sizes.values()].reduce((a, b) => a + b, 0) / 1024, files: sizes.size };
+}
+
+/** Runs the benchmark (starts and stops its own preview server over dist/). */
+export default async function run(): Promise<DiagramBench> {
+  const server: ChildProcess = spawn(
+    'scripts/run',
+    ['astro', 'preview', '--ignore-lock', '--host', '127.0.0.1', '--port', String(PORT)],
+    { stdio: 'ignore', detached: true },
+  );
+  try {
+    await waitFor(`${BASE}/en/`, 60000);
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+    try {
+      const anim = await measureAnimation(browser, '/en/playground/cluster-snat/?burst=50', 5);
+      const js = await measureJs(browser, '/en/lessons/path-of-a-request/');
+      return {
+        medianFps: Math.round(anim.medianFps * 10) / 10,
+        p5Fps: Math.round(anim.p5Fps * 10) / 10,
+        frames: anim.frames,
+        longTasks: anim.longTasks,
+        longestTaskMs: Math.round(anim.longestTaskMs),
+        packetsInFlight: anim.packets,
+        lessonJsGzipKb: Math.round(js.kb * 10) / 10,
+        lessonJsFiles: js.files,
+      };
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  run()
+    .then((r) => {
+      console.log(JSON.stringify({ bench: 'diagram', ...r }, null, 2));
+      const ok = r.medianFps >= 58 && r.longTasks === 0 && r.lessonJsGzipKb <= 150;
+      console.log(ok ? 'diagram bench: within budget' : 'diagram bench: OVER BUDGET');
+    })
+    .catch((e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    });
+}

@@ -1,0 +1,9 @@
+/** The packet-flow island shipping only English messages (lesson pages in English). */
+import PacketFlowCore from './PacketFlowCore';
+import { messagesEn } from './flow/messages.en';
+import type { PacketFlowProps } from './packetFlowApi';
+
+/** PacketFlow for lang="en". */
+export default function PacketFlowEn(props: PacketFlowProps) {
+  return <PacketFlowCore {...props} messages={messagesEn} />;
+}

@@ -1,0 +1,184 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const PG = '/en/playground/cluster-snat/';
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+async function ready(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('.hop-flow').first().scrollIntoViewIfNeeded();
+  await expect(page.locator('.hop-flow[data-hydrated="true"]').first()).toBeVisible();
+}
+
+const flow = (page: Page) => page.locator('.hop-flow').first();
+const button = (page: Page, action: string) => flow(page).locator(`[data-action="${action}"]`);
+
+test('play, pause, step, step back and seek', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.clock.install({ time: 0 });
+  await ready(page, PG);
+  await expect(flow(page)).toHaveAttribute('data-step', '0');
+  await button(page, 'forward').click();
+  await button(page, 'forward').click();
+  await expect(flow(page)).toHaveAttribute('data-step', '2');
+  await expect(flow(page).locator('[data-narration]')).toContainText('KUBE-SEP DNAT');
+  await expect(flow(page).locator('.hop-tag mark').first()).toBeVisible();
+  await button(page, 'back').click();
+  await expect(flow(page)).toHaveAttribute('data-step', '1');
+  await button(page, 'play').click();
+  await expect(flow(page)).toHaveAttribute('data-playing', 'true');
+  await page.clock.runFor(3500);
+  await button(page, 'play').click();
+  await expect(flow(page)).toHaveAttribute('data-playing', 'false');
+  const step = Number(await flow(page).getAttribute('data-step'));
+  expect(step).toBeGreaterThanOrEqual(3);
+  await flow(page).locator('input[type="range"]').fill('10');
+  await expect(flow(page)).toHaveAttribute('data-step', '10');
+  expect(errors).toEqual([]);
+});
+
+test('inspector shows the headers of a Cluster and a Local connection', async ({ page }) => {
+  await ready(page, `${PG}?step=2`);
+  const insp = flow(page).locator('.hop-inspector');
+  await expect(insp).toContainText('KUBE-MARK-MASQ');
+  await expect(insp).toContainText('KUBE-SVC-');
+  await expect(insp).toContainText('Source address the Pod saw: 198.51.100.11');
+  await ready(page, '/en/playground/local/?step=2');
+  const local = flow(page).locator('.hop-inspector');
+  await expect(local).toContainText('KUBE-SVL-');
+  await expect(local).toContainText('Source address the Pod saw: 192.0.2.10');
+});
+
+test('a what-if change re-runs the engine and lands in the URL; reload restores it', async ({
+  page,
+}) => {
+  await ready(page, PG);
+  await button(page, 'forward').click();
+  await flow(page).getByLabel('SNAT (masquerade)').uncheck();
+  await expect(flow(page).locator('.hop-flow__bar')).toContainText('SNAT off');
+  await expect(page).toHaveURL(/set=masquerade:false/);
+  await expect(page).toHaveURL(/step=1/);
+  await page.reload();
+  await flow(page).scrollIntoViewIfNeeded();
+  await expect(flow(page)).toHaveAttribute('data-hydrated', 'true');
+  await expect(flow(page)).toHaveAttribute('data-step', '1');
+  await expect(flow(page).getByLabel('SNAT (masquerade)')).not.toBeChecked();
+});
+
+test('bad URL parameters give a clear message and no crash', async ({ page }) => {
+  const errors = collectErrors(page);
+  await ready(page, `${PG}?step=abc&set=nope:1&set=masquerade:<b>x</b>`);
+  const note = flow(page).locator('.hop-error');
+  await expect(note).toContainText('“step”');
+  await expect(note).toContainText('masquerade');
+  await expect(note).toContainText('<b>x</b>');
+  await expect(flow(page).locator('b')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('German page speaks German, including the narration', async ({ page }) => {
+  await ready(page, '/de/playground/cluster-snat/?step=2');
+  await expect(button(page, 'play')).toHaveAttribute('aria-label', 'Abspielen');
+  await expect(flow(page).locator('[data-narration]')).toContainText('schreibt das Ziel');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+});
+
+test('keyboard only: Tab in, arrows, Space, Home, End', async ({ page }) => {
+  await page.clock.install({ time: 0 });
+  await ready(page, PG);
+  await button(page, 'play').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(flow(page)).toHaveAttribute('data-step', '2');
+  await page.keyboard.press('ArrowLeft');
+  await expect(flow(page)).toHaveAttribute('data-step', '1');
+  await page.keyboard.press('End');
+  await expect(flow(page)).toHaveAttribute(
+    'data-step',
+    (await flow(page).getAttribute('data-steps')) ?? '',
+  );
+  await page.keyboard.press('Home');
+  await expect(flow(page)).toHaveAttribute('data-step', '0');
+  await page.keyboard.press('Enter');
+  await expect(flow(page)).toHaveAttribute('data-playing', 'true');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
+  await expect(flow(page)).toHaveAttribute('data-playing', 'false');
+});
+
+test('reduced motion jumps between states instead of animating', async ({ browser }) => {
+  const ctx = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await ctx.newPage();
+  await page.clock.install({ time: 0 });
+  await ready(page, PG);
+  await button(page, 'play').click();
+  for (let i = 0; i < 6; i++) {
+    await page.clock.runFor(370);
+    const tag = flow(page).locator('.hop-tag');
+    if ((await tag.count()) > 0) await expect(tag).toHaveAttribute('data-arrived', /true|false/);
+    // The packet never sits between places: it is at a place (start or arrived).
+    const step = Number(await flow(page).getAttribute('data-step'));
+    if (step > 0) await expect(tag).toHaveAttribute('data-arrived', 'true');
+  }
+  await ctx.close();
+});
+
+test('axe finds no violations in the diagram (light and dark)', async ({ browser }) => {
+  for (const theme of ['light', 'dark'] as const) {
+    const ctx = await browser.newContext({ colorScheme: theme });
+    const page = await ctx.newPage();
+    await ready(page, `${PG}?step=2`);
+    const results = await new AxeBuilder({ page }).include('.hop-flow').analyze();
+    expect(
+      results.violations.map(
+        (v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
+    await ctx.close();
+  }
+});
+
+test('lesson page: server-rendered first frame and transcript without JavaScript', async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  await page.goto('/en/lessons/path-of-a-request/');
+  await expect(page.locator('.hop-flow .react-flow__node').first()).toBeAttached();
+  await expect(page.locator('.hop-flow .hop-link').first()).toBeAttached();
+  expect(await page.locator('.hop-transcript li').count()).toBeGreaterThan(10);
+  await expect(page.locator('.hop-canvas-wrap[data-pagefind-ignore]').first()).toBeAttached();
+  await ctx.close();
+});
+
+test('hop:reveal plays the diagram to the named mark', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await ready(page, '/en/lessons/path-of-a-request/');
+  await page.evaluate(() => {
+    window.dispatchEvent(
+      new CustomEvent('hop:reveal', { detail: { diagram: 'other', reveal: 'end' } }),
+    );
+    window.dispatchEvent(
+      new CustomEvent('hop:reveal', { detail: { diagram: 'd1', reveal: '0:delivered' } }),
+    );
+  });
+  await expect(page.locator('#d1')).toHaveAttribute('data-step', '4');
+  await expect(page.locator('#d1 [data-narration]')).toContainText('sees the source address');
+});
+
+test('drain scenario: timeline over simulated time with the per-node chart', async ({ page }) => {
+  const errors = collectErrors(page);
+  await ready(page, '/en/playground/drain-cluster-nodeport-probe/?t=20');
+  await expect(flow(page)).toHaveAttribute('data-mode', 'time');
+  await expect(flow(page).locator('.hop-chart--drain')).toBeVisible();
+  await expect(flow(page).locator('.hop-seek__label')).toContainText('t = 20.0 s');
+  expect(errors).toEqual([]);
+});
