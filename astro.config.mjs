@@ -15,7 +15,10 @@ const lessons = [
   'choosing',
 ];
 
-/** Only lessons that are written appear in the sidebar (no placeholder pages). */
+/**
+ * Only lessons that are written appear in the sidebar (no placeholder pages).
+ * @param {string} slug
+ */
 function exists(slug) {
   const n = lessons.indexOf(slug) + 1;
   return fs.existsSync(
