@@ -29,6 +29,8 @@ function exists(slug) {
 export default defineConfig({
   site: 'https://hop-by-hop.example',
   trailingSlash: 'always',
+  // A private build folder (HOP_OUT_DIR) lets several people build and test in one checkout.
+  outDir: process.env.HOP_OUT_DIR ?? './dist',
   integrations: [
     starlight({
       title: { en: 'Hop by Hop', de: 'Hop für Hop' },

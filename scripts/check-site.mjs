@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(process.argv[2] ?? 'dist');
+const dist = path.resolve(process.argv[2] ?? process.env.HOP_OUT_DIR ?? 'dist');
 const site = 'https://hop-by-hop.example';
 
 /** All built HTML files, as URL paths. */

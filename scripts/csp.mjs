@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const dist = path.resolve(process.argv[2] ?? 'dist');
+const dist = path.resolve(process.argv[2] ?? process.env.HOP_OUT_DIR ?? 'dist');
 
 /** Directives shared by every page; script-src gets the page's hashes. */
 export const baseDirectives = [

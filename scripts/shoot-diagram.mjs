@@ -1,0 +1,19 @@
+// Dev helper: screenshots the first diagram on a page (and the area around it) at desktop and phone width.
+// Usage: node scripts/shoot-diagram.mjs <url> <outPrefix> [selector]
+import { chromium } from 'playwright-core';
+const [url, out, selector = 'astro-island'] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+for (const [label, width, height] of [['desktop', 1280, 1000], ['phone', 390, 844]]) {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const errors = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const el = page.locator(selector).first();
+  await el.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(800);
+  await el.screenshot({ path: `${out}-${label}.png` });
+  console.log(`${out}-${label}.png`, errors.length ? `ERRORS: ${errors.join(' | ')}` : '');
+  await page.close();
+}
+await browser.close();

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { distDir } from './pages';
+
+test('keyboard only: a whole lesson, from the skip link through a question into the diagram', async ({
+  page,
+}) => {
+  await page.goto('/en/lessons/path-of-a-request/');
+  // The first Tab reaches Starlight's skip link.
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveText(/skip to content/i);
+
+  // Walk forward until a Predict option has focus.
+  const focusedIn = (selector: string) =>
+    page.evaluate((s) => Boolean(document.activeElement?.closest(s)), selector);
+  let steps = 0;
+  while (!(await focusedIn('[data-predict]')) && steps++ < 400) await page.keyboard.press('Tab');
+  expect(await focusedIn('[data-predict]')).toBe(true);
+  const predict = page.locator('[data-predict]').filter({ has: page.locator(':focus') });
+
+  // Arrow keys move within the radio group; the answer is checked with Enter on the button.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveClass(/hop-predict__check/);
+  await page.keyboard.press('Enter');
+  await expect(predict.locator('[data-predict-answer]')).toHaveAttribute('open', '');
+  await expect(predict.locator('[data-predict-verdict]')).toHaveText(/Right\.|Not quite\./);
+
+  // Answering played the linked diagram up to the step that settles the question.
+  const flow = page.locator('.hop-flow').first();
+  await expect(flow).not.toHaveAttribute('data-step', '0');
+  await expect(flow).toHaveAttribute('data-playing', 'false');
+
+  // Back to the diagram: Shift+Tab until focus is inside it, then step with the arrow key.
+  await flow.scrollIntoViewIfNeeded();
+  steps = 0;
+  while (!(await focusedIn('.hop-flow')) && steps++ < 400) await page.keyboard.press('Shift+Tab');
+  expect(await focusedIn('.hop-flow')).toBe(true);
+  const before = Number(await flow.getAttribute('data-step'));
+  await page.keyboard.press('Escape'); // leave any control so the diagram's own keys apply
+  await flow.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(flow).toHaveAttribute('data-step', String(before + 1));
+});
+
+test('every page carries a strict Content-Security-Policy that the page runs under', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCsp', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { reportCsp: (v: string) => void }).reportCsp(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  for (const url of ['/en/', '/de/lessons/draining-nodes/', '/en/playground/cluster-snat/', '/de/embed/local/']) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    const csp = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+    expect(csp, url).toMatch(/script-src 'self'/);
+    expect(csp, url).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp, url).not.toMatch(/'unsafe-eval'/);
+    expect(csp, url).toMatch(/object-src 'none'/);
+  }
+  expect(violations).toEqual([]);
+});
+
+test('the framing policy: embeds may be framed, nothing else may', () => {
+  const headers = fs.readFileSync(path.join(distDir(), '_headers'), 'utf8');
+  const block = (path: string) => headers.split(/\n(?=\/)/).find((b) => b.startsWith(`${path}\n`)) ?? '';
+  expect(block('/*')).toMatch(/frame-ancestors 'none'/);
+  expect(block('/*')).toMatch(/X-Frame-Options: DENY/);
+  for (const lang of ['en', 'de']) {
+    expect(block(`/${lang}/embed/*`)).toMatch(/frame-ancestors \*/);
+    expect(block(`/${lang}/embed/*`)).toMatch(/! X-Frame-Options/);
+  }
+});
