@@ -6,7 +6,7 @@
  * sheet §1). The rules stay in the kernel when kube-proxy exits; they are only replaced by a sync.
  */
 import { chainSuffix } from './hash.ts';
-import { CLUSTER_CIDR, inCidr } from './ip.ts';
+import { CLUSTER_CIDR, parseCidr } from './ip.ts';
 import type { RuleCode, RuleHit, ServiceSpec } from './types.ts';
 
 /** One endpoint as kube-proxy's EndpointSlice view holds it. */
@@ -51,7 +51,7 @@ export function randomWhy(remaining: number): string {
 type Match =
   | { kind: 'dst'; ip: string; port: number }
   | { kind: 'dstLocalPort'; port: number }
-  | { kind: 'srcInCidr'; cidr: string }
+  | { kind: 'srcInCidr'; cidr: string; base: number; mask: number }
   | { kind: 'srcLocal' }
   | { kind: 'random'; probability: number }
   | { kind: 'notMarked' };
@@ -121,6 +121,13 @@ export interface CompileInput {
   endpoints: Endpoint[];
 }
 
+/** A source-CIDR match with the mask precomputed (the fast path evaluates it per packet). */
+function cidrMatch(cidr: string): Match {
+  const parsed = parseCidr(cidr);
+  const bits = parsed?.bits ?? 32;
+  return { kind: 'srcInCidr', cidr, base: parsed?.base ?? 0, mask: (0xffffffff << (32 - bits)) >>> 0 };
+}
+
 /** Build the rules kube-proxy writes on one node for the Service. */
 export function compileRules(input: CompileInput): RuleSet {
   const { service, node } = input;
@@ -166,7 +173,7 @@ export function compileRules(input: CompileInput): RuleSet {
   if (local) {
     extRules.push(
       {
-        match: [{ kind: 'srcInCidr', cidr: CLUSTER_CIDR }],
+        match: [cidrMatch(CLUSTER_CIDR)],
         target: { kind: 'jump', chain: names.svc },
         why: 'podTrafficShortCircuit',
       },
@@ -234,6 +241,8 @@ export function compileRules(input: CompileInput): RuleSet {
 /** The header fields rule matching looks at. */
 export interface PacketView {
   srcIp: string;
+  /** srcIp as a 32-bit number (callers cache it per client). */
+  srcInt: number;
   dstIp: string;
   dstPort: number;
   /** The packet was sent by the node itself (`--src-type LOCAL`). */
@@ -255,7 +264,7 @@ function matches(m: Match, p: PacketView, rs: RuleSet, marked: boolean, rand: ()
     case 'dstLocalPort':
       return p.dstIp === rs.nodeIp && p.dstPort === m.port;
     case 'srcInCidr':
-      return inCidr(p.srcIp, m.cidr);
+      return ((p.srcInt & m.mask) >>> 0) === m.base;
     case 'srcLocal':
       return p.srcLocal;
     case 'random':
@@ -272,52 +281,8 @@ function matches(m: Match, p: PacketView, rs: RuleSet, marked: boolean, rand: ()
  */
 export function evaluateNew(rs: RuleSet, p: PacketView, rand: () => number, hits: RuleHit[] | null): Verdict {
   const state: Verdict = { kind: 'accept', endpoint: -1, marked: false };
-  const walk = (chainName: string, entryWhy: string): 'done' | 'return' => {
-    const chain = rs.chains.get(chainName);
-    if (!chain) return 'return';
-    // Entry chains (KUBE-SERVICES, KUBE-NODEPORTS) are listed only when a Service rule in
-    // them matched; e.g. KUBE-SERVICES' generic jump to KUBE-NODEPORTS is implied.
-    const entry = chain.code === 'KUBE-SERVICES' || chain.code === 'KUBE-NODEPORTS';
-    const hit: RuleHit | null =
-      hits && !entry
-        ? { rule: chain.code, chain: chain.name, verdict: 'jump', why: entryWhy }
-        : null;
-    if (hits && hit) hits.push(hit);
-    for (const rule of chain.rules) {
-      let ok = true;
-      for (const m of rule.match) {
-        if (!matches(m, p, rs, state.marked, rand)) {
-          ok = false;
-          break;
-        }
-      }
-      if (!ok) continue;
-      const t = rule.target;
-      if (t.kind === 'mark') {
-        state.marked = true;
-        if (hit) hit.verdict = 'mark';
-        continue;
-      }
-      if (t.kind === 'dnat') {
-        state.kind = 'dnat';
-        state.endpoint = t.endpoint;
-        if (hit) {
-          hit.verdict = 'dnat';
-          hit.why = rule.why;
-        }
-        return 'done';
-      }
-      if (t.kind === 'jump') {
-        if (hit && t.chain !== 'KUBE-MARK-MASQ') hit.why = rule.why;
-        if (hits && entry) hits.push({ rule: chain.code, chain: chain.name, verdict: 'jump', why: rule.why });
-        if (walk(t.chain, rule.why) === 'done') return 'done';
-        continue;
-      }
-    }
-    return 'return';
-  };
-  if (walk('KUBE-SERVICES', 'loadBalancerIp') !== 'done' && p.dstIp === rs.nodeIp) {
-    walk('KUBE-NODEPORTS', 'nodePort');
+  if (walk(rs, 'KUBE-SERVICES', 'loadBalancerIp', p, rand, hits, state) !== 'done' && p.dstIp === rs.nodeIp) {
+    walk(rs, 'KUBE-NODEPORTS', 'nodePort', p, rand, hits, state);
   }
   if (state.kind === 'dnat') return state;
   for (const rule of rs.filter.rules) {
@@ -329,6 +294,56 @@ export function evaluateNew(rs: RuleSet, p: PacketView, rand: () => number, hits
     }
   }
   return state;
+}
+
+/** Walk one nat chain (recursing into jumps); 'done' once a DNAT decided the packet. */
+function walk(
+  rs: RuleSet,
+  chainName: string,
+  entryWhy: string,
+  p: PacketView,
+  rand: () => number,
+  hits: RuleHit[] | null,
+  state: Verdict,
+): 'done' | 'return' {
+  const chain = rs.chains.get(chainName);
+  if (!chain) return 'return';
+  // Entry chains (KUBE-SERVICES, KUBE-NODEPORTS) are listed only when a Service rule in
+  // them matched; e.g. KUBE-SERVICES' generic jump to KUBE-NODEPORTS is implied.
+  const entry = chain.code === 'KUBE-SERVICES' || chain.code === 'KUBE-NODEPORTS';
+  const hit: RuleHit | null = hits && !entry ? { rule: chain.code, chain: chain.name, verdict: 'jump', why: entryWhy } : null;
+  if (hits && hit) hits.push(hit);
+  for (const rule of chain.rules) {
+    let ok = true;
+    for (const m of rule.match) {
+      if (!matches(m, p, rs, state.marked, rand)) {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) continue;
+    const t = rule.target;
+    if (t.kind === 'mark') {
+      state.marked = true;
+      if (hit) hit.verdict = 'mark';
+      continue;
+    }
+    if (t.kind === 'dnat') {
+      state.kind = 'dnat';
+      state.endpoint = t.endpoint;
+      if (hit) {
+        hit.verdict = 'dnat';
+        hit.why = rule.why;
+      }
+      return 'done';
+    }
+    if (t.kind === 'jump') {
+      if (hit && t.chain !== 'KUBE-MARK-MASQ') hit.why = rule.why;
+      if (hits && entry) hits.push({ rule: chain.code, chain: chain.name, verdict: 'jump', why: rule.why });
+      if (walk(rs, t.chain, rule.why, p, rand, hits, state) === 'done') return 'done';
+    }
+  }
+  return 'return';
 }
 
 /** nat POSTROUTING for a DNATed packet: MASQUERADE when marked (source = egress interface). */

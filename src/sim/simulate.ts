@@ -4,7 +4,7 @@
  * computed by a fast pure function over the current state snapshot, in arrival order.
  */
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
-import { bridgeIp } from './ip.ts';
+import { bridgeIp, ipToInt } from './ip.ts';
 import { compileRules, evaluateNew, type Endpoint, type RuleSet } from './kubeProxy.ts';
 import { lbBackendMachine } from './machines/lbBackendMachine.ts';
 import { nodeMachine, type NodeEvent } from './machines/nodeMachine.ts';
@@ -102,27 +102,6 @@ function conditionsOf(state: string): EndpointConditions | null {
     default:
       return null;
   }
-}
-
-/** Connection arrival times: evenly spaced at `rate`, plus direct connections, in time order. */
-function arrivals(s: Scenario): Array<{ at: number; direct: { client: string; node: string } | null }> {
-  const count = Math.floor(s.traffic.rate * s.traffic.duration + 1e-9);
-  const out: Array<{ at: number; direct: { client: string; node: string } | null }> = [];
-  const direct = [...(s.directConnections ?? [])].sort((a, b) => a.at - b.at);
-  let d = 0;
-  for (let i = 0; i < count; i++) {
-    const at = i / s.traffic.rate;
-    while (d < direct.length && (direct[d]?.at ?? Infinity) < at) {
-      const dc = direct[d++];
-      if (dc) out.push({ at: dc.at, direct: { client: dc.client, node: dc.node } });
-    }
-    out.push({ at, direct: null });
-  }
-  for (; d < direct.length; d++) {
-    const dc = direct[d];
-    if (dc) out.push({ at: dc.at, direct: { client: dc.client, node: dc.node } });
-  }
-  return out;
 }
 
 /** Deterministic MASQUERADE source port (--random-fully) for a connection. */
@@ -456,12 +435,16 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
   };
 
   // Connections, in arrival order, interleaved with the queue.
-  const plan = arrivals(scenario);
-  const total = plan.length;
+  // Arrivals: evenly spaced at `rate` (computed, not stored), merged with direct connections.
+  const regularCount = Math.floor(scenario.traffic.rate * scenario.traffic.duration + 1e-9);
+  const directPlan = [...(scenario.directConnections ?? [])].sort((a, b) => a.at - b.at);
+  const total = regularCount + directPlan.length;
+  let nextDirect = 0;
   const connections: ConnectionRecord[] = new Array<ConnectionRecord>(total);
   const rulesetOf = new Int32Array(total).fill(-1);
   const endpointOf = new Int32Array(total).fill(-1);
   const clientIdx = new Map(scenario.clients.map((c, i) => [c.id, i]));
+  const clientInts = scenario.clients.map((c) => ipToInt(c.ip));
   const portCounter = new Array<number>(scenario.clients.length).fill(0);
   const rand = (): number => trafficRng.next();
   const { connectTimeout } = scenario.traffic;
@@ -469,8 +452,11 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
   let regular = 0;
 
   for (let id = 0; id < total; id++) {
-    const arrival = plan[id];
-    if (!arrival) continue;
+    const regularAt = regular < regularCount ? regular / scenario.traffic.rate : Infinity;
+    const dc = directPlan[nextDirect];
+    const direct = dc && dc.at < regularAt ? dc : undefined;
+    if (direct) nextDirect++;
+    const arrival = { at: direct ? direct.at : regularAt, direct: direct ?? null };
     const at = arrival.at;
     while (queue.peekTime() <= at) {
       const next = queue.pop();
@@ -506,6 +492,7 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
         rs,
         {
           srcIp: client.ip,
+          srcInt: clientInts[ci] ?? 0,
           dstIp: direct ? ingress.spec.ip : loadBalancer.frontendIp,
           dstPort: direct ? service.nodePort : service.port,
           srcLocal: false,

@@ -4,7 +4,7 @@
  * (conntrack reverses the NAT on the node that translated; the LB reverses its own rewrite).
  */
 import { type ConnectionEvent } from './machines/connectionMachine.ts';
-import { bridgeIp } from './ip.ts';
+import { bridgeIp, ipToInt } from './ip.ts';
 import { evaluateNew, evaluatePostrouting, type RuleSet } from './kubeProxy.ts';
 import { masqPort, type SimInternal } from './simulate.ts';
 import type {
@@ -126,7 +126,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   let call = 0;
   const scripted = (): number => (call++ === position ? 0 : 1);
   const hits: RuleHit[] = [];
-  const verdict = evaluateNew(rs, { srcIp: client.ip, dstIp: atNode.ip, dstPort: atNode.port, srcLocal: false }, scripted, hits);
+  const verdict = evaluateNew(rs, { srcIp: client.ip, srcInt: ipToInt(client.ip), dstIp: atNode.ip, dstPort: atNode.port, srcLocal: false }, scripted, hits);
   if (verdict.kind === 'drop') {
     toIngress(hits, toNode, ['drop'], fail);
     return { record, hops, conntrack };

@@ -180,7 +180,7 @@ describe('no endpoints', () => {
   });
 });
 
-describe('drain timelines', () => {
+describe('drain timelines', { timeout: 30_000 }, () => {
   const I = 5;
   const T = 2;
   const timeout = 5;
