@@ -555,7 +555,16 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
           )}
         </div>
       )}
-      <div ref={wrapRef} className="hop-canvas-wrap" data-pagefind-ignore>
+      {/* Focusable so keyboard users can give the diagram focus (and scroll it on tiny screens). */}
+      <div
+        ref={wrapRef}
+        className="hop-canvas-wrap"
+        data-pagefind-ignore
+        tabIndex={0}
+        role="group"
+        aria-label={tr('diagram.a11y.region', { keys: tr('diagram.keys') })}
+        aria-describedby={`${uid}-narration`}
+      >
         <div
           className="hop-canvas"
           style={{ width: layout.width, height: layout.height }}
@@ -618,7 +627,13 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
           uid={uid}
         />
       )}
-      <p className="hop-narration" aria-live="polite" aria-atomic="true" data-narration>
+      <p
+        id={`${uid}-narration`}
+        className="hop-narration"
+        aria-live="polite"
+        aria-atomic="true"
+        data-narration
+      >
         {announce && !coarse.playing ? announce : narration}
         {timeMode ? ` ${tr('diagram.narr.time', { t: coarse.time.toFixed(1) })}` : ''}
       </p>

@@ -107,6 +107,12 @@ test('keyboard only: Tab in, arrows, Space, Home, End', async ({ page }) => {
   );
   await page.keyboard.press('Home');
   await expect(flow(page)).toHaveAttribute('data-step', '0');
+  await flow(page).locator('.hop-canvas-wrap').focus();
+  await page.keyboard.press('Space');
+  await expect(flow(page)).toHaveAttribute('data-playing', 'true');
+  await page.keyboard.press('Space');
+  await expect(flow(page)).toHaveAttribute('data-playing', 'false');
+  await button(page, 'play').focus();
   await page.keyboard.press('Enter');
   await expect(flow(page)).toHaveAttribute('data-playing', 'true');
   await page.keyboard.press('Tab');

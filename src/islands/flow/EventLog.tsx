@@ -2,6 +2,7 @@
 import { memo, useMemo, useState } from 'react';
 import type { SimEvent } from '../../sim/types';
 import { H } from './Inspector';
+import { reasonText } from './narrate';
 import type { Step } from './steps';
 import type { Tr } from './tr';
 
@@ -33,7 +34,7 @@ export function eventText(tr: Tr, e: SimEvent): string {
     vars['status'] = e.status ?? '–';
     return tr(`event.${e.type}`, vars, tr('diagram.log.probe', vars));
   }
-  if (e.type === 'connection.failed') vars['reason'] = tr(`reason.${e.reason}`, {}, e.reason);
+  if (e.type === 'connection.failed') vars['reason'] = reasonText(tr, e.reason, e.node);
   if (e.type === 'endpoint.changed') {
     vars['ready'] = String(e.conditions.ready);
     vars['serving'] = String(e.conditions.serving);

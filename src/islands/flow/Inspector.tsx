@@ -1,7 +1,7 @@
 /** Packet inspector: one connection's headers at every hop, its rule chain and conntrack entry. */
 import { memo, type ReactNode } from 'react';
 import type { ConnectionTrace, Hop } from '../../sim/types';
-import { fmtAddr, placeName, ruleLabel, whyText } from './narrate';
+import { fmtAddr, placeName, reasonText, ruleLabel, whyText } from './narrate';
 import type { Tr } from './tr';
 
 /** A heading whose level fits the page it is embedded in. */
@@ -71,7 +71,7 @@ function HopRow({
         {hop.end && hop.end !== 'ok' && (
           <span className="hop-end">
             {' '}
-            ✕ {hop.reason ? tr(`reason.${hop.reason}`, {}, hop.reason) : hop.end}
+            ✕ {hop.reason ? reasonText(tr, hop.reason, hop.to) : hop.end}
           </span>
         )}
       </td>
@@ -106,7 +106,7 @@ export const Inspector = memo(function Inspector({
   // otherwise the first request hop that walked kube-proxy's chains.
   const cur = trace.hops.find((h) => h.id === currentHopId && h.rules.length > 0);
   const ruled = cur ?? trace.hops.find((h) => h.rules.length > 0);
-  const outcome = `${tr(`outcome.${rec.outcome}`, {}, rec.outcome)} — ${tr(`reason.${rec.reason}`, {}, rec.reason)}`;
+  const outcome = `${tr(`outcome.${rec.outcome}`, {}, rec.outcome)} — ${reasonText(tr, rec.reason, rec.ingressNode)}`;
   return (
     <section className="hop-panel hop-inspector" aria-labelledby={`${uid}-inspector-h`}>
       <H level={level} id={`${uid}-inspector-h`} className="hop-panel__h">

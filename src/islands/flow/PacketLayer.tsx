@@ -3,7 +3,7 @@ import { memo, useEffect, useRef } from 'react';
 import type { Actor } from 'xstate';
 import type { ConnectionTrace, Hop } from '../../sim/types';
 import { STEP_SECONDS, type playbackMachine } from '../../machines/playbackMachine';
-import { fmtAddr } from './narrate';
+import { fmtAddr, reasonText } from './narrate';
 import type { Step } from './steps';
 import { hopRoute, pointAlong, type FlowLayout, type Point } from './toFlow';
 import type { Tr } from './tr';
@@ -44,7 +44,7 @@ export function PacketTag({
   const dstChanged =
     showChanged && (hop.changed.includes('dst.ip') || hop.changed.includes('dst.port'));
   const ended = arrived && hop.end !== undefined && hop.end !== 'ok';
-  const reason = hop.reason ? tr(`reason.${hop.reason}`, {}, hop.reason) : '';
+  const reason = reasonText(tr, hop.reason, hop.to);
   return (
     <div
       className={`hop-tag hop-tag--${hop.direction}${below ? ' hop-tag--below' : ''}${ended ? ` hop-tag--end hop-tag--${hop.end ?? ''}` : ''}`}

@@ -29,6 +29,16 @@ export function whyText(t: Tr, why: string): string {
   return t(key, params, why);
 }
 
+/** The localized reason an outcome happened; `node` fills reasons that name the node. */
+export function reasonText(
+  t: Tr,
+  reason: string | undefined,
+  node: string | null | undefined,
+): string {
+  if (!reason) return '';
+  return t(`reason.${reason}`, { node: node ?? '' }, reason);
+}
+
 /** Which pod (if any) owns an address; display lookup only. */
 function podAt(scenario: Scenario, ip: string): string | null {
   return scenario.pods.find((p) => p.ip === ip)?.id ?? null;
@@ -110,7 +120,7 @@ export function narrate(t: Tr, scenario: Scenario, hop: Hop): string {
   }
   if (hop.marks.includes('established')) parts.push(t('diagram.narr.established', { client: to }));
   if (hop.end && hop.end !== 'ok') {
-    const reason = hop.reason ? t(`reason.${hop.reason}`, {}, hop.reason) : '';
+    const reason = reasonText(t, hop.reason, hop.to);
     if (hop.marks.includes('clientDiscard')) {
       parts.push(t('diagram.narr.discard', { client: to, src: fmtAddr(hop.after.src), reason }));
     } else if (hop.marks.includes('timeout') || hop.end === 'timeout') {
