@@ -76,3 +76,15 @@ test('the framing policy: embeds may be framed, nothing else may', () => {
     expect(block(`/${lang}/embed/*`)).toMatch(/! X-Frame-Options/);
   }
 });
+
+test('a visited lesson reloads offline', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/de/lessons/why-snat/');
+  await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('h1')).toContainText('SNAT');
+  await expect(page.locator('.hop-flow').first()).toBeVisible();
+  await context.close();
+});
