@@ -18,7 +18,7 @@ import {
 } from 'react';
 import { createActor } from 'xstate';
 import { playbackMachine, speeds, stepOf } from '../machines/playbackMachine';
-import { overrideKeys, scenarioIds, stateAt } from '../sim/index';
+import { applyOverrides, getScenario, overrideKeys, scenarioIds, stateAt } from '../sim/index';
 import type { Hop, InputIssue } from '../sim/types';
 import { DrainTimeline, LoadBars } from './flow/Charts';
 import { EventLog, toLog, type LogEntry } from './flow/EventLog';
@@ -355,7 +355,14 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
   const setOption = useCallback(
     (key: string, value: string): boolean => {
       const next = { ...overrides, [key]: value };
-      const test = runForDiagram(scenario, next);
+      // Validate cheaply (no simulation); the memo below runs the engine once.
+      const base = getScenario(scenario);
+      const test = base
+        ? applyOverrides(base, next)
+        : {
+            ok: false as const,
+            issues: [{ path: 'scenario', code: 'unknownScenario', received: scenario }],
+          };
       if (!test.ok) {
         setOptionIssues(test.issues);
         return false;

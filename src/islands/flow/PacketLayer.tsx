@@ -130,6 +130,8 @@ export const PacketLayer = memo(function PacketLayer({
     point = hopRoute(layout, hop)[0] ?? null;
   }
   if (!hop || !point) return null;
+  // Before the first hop only the dot waits at the sender; the narration says nothing moved yet.
+  const started = f > 1e-6 || k > 0;
   const timedOut = arrived && (hop.end === 'timeout' || hop.marks.includes('timeout'));
   const client = timedOut ? clientOf(hop.connection) : null;
   const cb = client ? layout.boxes[client] : undefined;
@@ -140,14 +142,16 @@ export const PacketLayer = memo(function PacketLayer({
         `hop-packet hop-packet--${hop.direction}${arrived && hop.end && hop.end !== 'ok' ? ' is-ended' : ''}`,
         <>
           <span className="hop-packet__dot" />
-          <PacketTag
-            hop={hop}
-            arrived={arrived}
-            tr={tr}
-            timeoutSeconds={timeoutSeconds}
-            shift={shiftFor(point[0], layout.width, layout.scale)}
-            below={point[1] < 120 * layout.scale}
-          />
+          {started && (
+            <PacketTag
+              hop={hop}
+              arrived={arrived}
+              tr={tr}
+              timeoutSeconds={timeoutSeconds}
+              shift={shiftFor(point[0], layout.width, layout.scale)}
+              below={point[1] < 120 * layout.scale}
+            />
+          )}
         </>,
       )}
       {cb &&
