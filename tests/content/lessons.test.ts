@@ -30,14 +30,12 @@ function read(dir: string): Map<string, Lesson> {
   return out;
 }
 
-const lessons = Object.fromEntries(langs.map((l) => [l, read(path.join(root, 'lessons', l))])) as Record<
-  (typeof langs)[number],
-  Map<string, Lesson>
->;
-const pages = Object.fromEntries(langs.map((l) => [l, read(path.join(root, 'pages', l))])) as Record<
-  (typeof langs)[number],
-  Map<string, Lesson>
->;
+const lessons = Object.fromEntries(
+  langs.map((l) => [l, read(path.join(root, 'lessons', l))]),
+) as Record<(typeof langs)[number], Map<string, Lesson>>;
+const pages = Object.fromEntries(
+  langs.map((l) => [l, read(path.join(root, 'pages', l))]),
+) as Record<(typeof langs)[number], Map<string, Lesson>>;
 const scenarioIds = new Set(Object.keys(scenarios));
 
 describe('content parity', () => {
@@ -67,18 +65,19 @@ describe('content parity', () => {
           const lesson = lessons[lang].get(file);
           const declared = new Set(lesson?.data.lesson?.scenarios ?? []);
           for (const id of declared) expect(scenarioIds, `${lang}: ${id}`).toContain(id);
-          const used = [...(lesson?.body ?? '').matchAll(/<Diagram\b[^>]*\bscenario="([^"]+)"/g)].map(
-            (m) => m[1],
-          );
+          const used = [
+            ...(lesson?.body ?? '').matchAll(/<Diagram\b[^>]*\bscenario="([^"]+)"/g),
+          ].map((m) => m[1]);
           expect(used.length, `${lang}: at least one diagram`).toBeGreaterThan(0);
-          for (const id of used) expect(declared, `${lang}: ${String(id)} in frontmatter`).toContain(id);
+          for (const id of used)
+            expect(declared, `${lang}: ${String(id)} in frontmatter`).toContain(id);
         }
       });
       it('has at least three predict-then-check questions, with unique ids', () => {
         for (const lang of langs) {
-          const ids = [...(lessons[lang].get(file)?.body ?? '').matchAll(/<Predict\b[^>]*?\bid="([^"]+)"/g)].map(
-            (m) => m[1],
-          );
+          const ids = [
+            ...(lessons[lang].get(file)?.body ?? '').matchAll(/<Predict\b[^>]*?\bid="([^"]+)"/g),
+          ].map((m) => m[1]);
           expect(ids.length, lang).toBeGreaterThanOrEqual(3);
           expect(new Set(ids).size, lang).toBe(ids.length);
         }

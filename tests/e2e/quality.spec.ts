@@ -51,13 +51,22 @@ test('every page carries a strict Content-Security-Policy that the page runs und
   await page.exposeFunction('reportCsp', (v: string) => violations.push(v));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { reportCsp: (v: string) => void }).reportCsp(`${e.violatedDirective} ${e.blockedURI}`);
+      (window as unknown as { reportCsp: (v: string) => void }).reportCsp(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      );
     });
   });
-  for (const url of ['/en/', '/de/lessons/draining-nodes/', '/en/playground/cluster-snat/', '/de/embed/local/']) {
+  for (const url of [
+    '/en/',
+    '/de/lessons/draining-nodes/',
+    '/en/playground/cluster-snat/',
+    '/de/embed/local/',
+  ]) {
     await page.goto(url);
     await page.waitForLoadState('networkidle');
-    const csp = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+    const csp = await page
+      .locator('meta[http-equiv="content-security-policy"]')
+      .getAttribute('content');
     expect(csp, url).toMatch(/script-src 'self'/);
     expect(csp, url).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(csp, url).not.toMatch(/'unsafe-eval'/);
@@ -68,7 +77,8 @@ test('every page carries a strict Content-Security-Policy that the page runs und
 
 test('the framing policy: embeds may be framed, nothing else may', () => {
   const headers = fs.readFileSync(path.join(distDir(), '_headers'), 'utf8');
-  const block = (path: string) => headers.split(/\n(?=\/)/).find((b) => b.startsWith(`${path}\n`)) ?? '';
+  const block = (path: string) =>
+    headers.split(/\n(?=\/)/).find((b) => b.startsWith(`${path}\n`)) ?? '';
   expect(block('/*')).toMatch(/frame-ancestors 'none'/);
   expect(block('/*')).toMatch(/X-Frame-Options: DENY/);
   for (const lang of ['en', 'de']) {
@@ -81,7 +91,9 @@ test('a visited lesson reloads offline', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/de/lessons/why-snat/');
-  await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', {
+    timeout: 15_000,
+  });
   await context.setOffline(true);
   await page.reload();
   await expect(page.locator('h1')).toContainText('SNAT');
