@@ -44,7 +44,7 @@ self.addEventListener('message', (event) => {
       const cache = await caches.open(CACHE);
       await Promise.all(
         urls.map(async (u) => {
-          if (await cache.match(u.href)) return;
+          if (await cache.match(u.href, { ignoreVary: true })) return;
           try {
             const res = await fetch(u.href, { credentials: 'same-origin' });
             if (res.ok) await cache.put(u.href, res);
@@ -54,7 +54,7 @@ self.addEventListener('message', (event) => {
         }),
       );
       if (event.source && 'postMessage' in event.source) {
-        event.source.postMessage({ source: 'hop-by-hop', type: 'warmed', count: urls.length });
+        event.source.postMessage({ source: 'hop-by-hop', type: 'warmed', count: urls.length, final: data.final === true });
       }
     })(),
   );
@@ -67,7 +67,8 @@ function isAsset(url) {
 // Hashed assets never change: cache first.
 async function cacheFirst(request) {
   const cache = await caches.open(CACHE);
-  const hit = await cache.match(request);
+  // ignoreVary: module scripts carry an Origin header that the warmed copy did not.
+  const hit = await cache.match(request, { ignoreVary: true });
   if (hit) return hit;
   const res = await fetch(request);
   if (res.ok) cache.put(request, res.clone());
@@ -85,7 +86,9 @@ async function networkFirst(request) {
     if (res.ok) cache.put(request, res.clone());
     return res;
   } catch (e) {
-    const hit = (await cache.match(request)) || (await cache.match(request, { ignoreSearch: true }));
+    const hit =
+      (await cache.match(request, { ignoreVary: true })) ||
+      (await cache.match(request, { ignoreVary: true, ignoreSearch: true }));
     if (hit) return hit;
     throw e;
   }

@@ -22,19 +22,31 @@ function loadedUrls(): string[] {
 /** Registers /sw.js for the whole site and warms its cache; a no-op where unsupported or in dev. */
 export function registerSw(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const warm = (worker: ServiceWorker | null | undefined): void => {
-    worker?.postMessage({ source: 'hop-by-hop', type: 'warm', urls: loadedUrls() });
+  const warm = (worker: ServiceWorker | null | undefined, final = false): void => {
+    worker?.postMessage({ source: 'hop-by-hop', type: 'warm', urls: loadedUrls(), final });
   };
+  // The worker answers a warm-up with 'warmed' once the files are stored: from then on this
+  // page reloads offline. Marked on <html> for the presenter (and the browser tests).
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    const data: unknown = event.data;
+    if (
+      typeof data === 'object' &&
+      data !== null &&
+      (data as { type?: unknown }).type === 'warmed'
+    ) {
+      document.documentElement.dataset['offlineReady'] = 'true';
+    }
+  });
   navigator.serviceWorker
     .register('/sw.js', { scope: '/' })
     .then(async (registration) => {
       const ready = await navigator.serviceWorker.ready;
       warm(ready.active ?? registration.active);
       // Islands hydrate and fetch chunks after load; warm again once things settle.
-      window.addEventListener('load', () => setTimeout(() => warm(ready.active), 1500), {
-        once: true,
-      });
-      setTimeout(() => warm(ready.active), 3000);
+      const later = (): void => void setTimeout(() => warm(ready.active), 1500);
+      if (document.readyState === 'complete') later();
+      else window.addEventListener('load', later, { once: true });
+      setTimeout(() => warm(ready.active, true), 3000);
     })
     .catch(() => {
       // Private mode or a blocked scope: the site still works online.

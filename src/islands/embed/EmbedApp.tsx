@@ -4,10 +4,24 @@
  * diagram's PacketFlowApi. It never focuses anything by itself, so the host's keys keep working
  * until the reader clicks or tabs into the frame.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
-import PacketFlow from '../PacketFlow';
-import { controlIds, type PacketFlowApi, type PacketFlowState } from '../packetFlowApi';
-import { pt } from './strings';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactElement,
+} from 'react';
+import {
+  controlIds,
+  type PacketFlowApi,
+  type PacketFlowProps,
+  type PacketFlowState,
+} from '../packetFlowApi';
+import { fmt } from './fmt';
 import { getScenario, applyOverrides, overrideKeys } from '../../sim/index';
 import {
   defaultEmbedOptions,
@@ -23,14 +37,20 @@ import {
   parseCommand,
   type EmbedCommand,
 } from './protocol';
-import ShareDialog from './ShareDialog';
+// Loaded on the first click only: most readers of an embed never open it.
+const ShareDialog = lazy(() => import('./ShareDialog'));
 
 export interface EmbedAppProps {
   scenario: string;
   lang: 'en' | 'de';
   /** Where "open in Hop by Hop" leads (a site path). */
   openHref: string;
+  /** The `embed.*` and `share.*` strings of `lang` (picked at build time, sent in the HTML). */
+  strings: Record<string, string>;
 }
+
+/** The diagram component to run: a one-language build (PacketFlowEn / PacketFlowDe). */
+export type FlowComponent = ComponentType<PacketFlowProps>;
 
 /** Parses the frame's query string against this scenario's keys. */
 function parseFor(
@@ -53,9 +73,17 @@ function parseFor(
 
 const SSR_OPTIONS = defaultEmbedOptions();
 
-/** The embedded diagram with its message bridge. */
-export default function EmbedApp({ scenario, lang, openHref }: EmbedAppProps): ReactElement {
-  const t = (key: string, vars?: Record<string, string | number>): string => pt(lang, key, vars);
+/** The embedded diagram with its message bridge (mounted through EmbedEn / EmbedDe). */
+export default function EmbedApp({
+  scenario,
+  lang,
+  openHref,
+  strings,
+  Flow,
+}: EmbedAppProps & { Flow: FlowComponent }): ReactElement {
+  const t = (key: string, vars?: Record<string, string | number>): string =>
+    fmt(strings, key, vars);
+  const [shareOpen, setShareOpen] = useState(false);
   // The server renders the defaults; the URL is read after hydration so markup matches.
   const [parsed, setParsed] = useState<{ options: EmbedOptions; issues: EmbedIssue[] } | null>(
     null,
@@ -223,7 +251,7 @@ export default function EmbedApp({ scenario, lang, openHref }: EmbedAppProps): R
           </ul>
         </div>
       )}
-      <PacketFlow
+      <Flow
         key={flowKey}
         scenario={scenario}
         lang={lang}
@@ -240,13 +268,29 @@ export default function EmbedApp({ scenario, lang, openHref }: EmbedAppProps): R
       />
       <footer className="hop-embed-footer">
         {state && options.chrome !== 'none' && (
-          <ShareDialog
-            state={state}
-            lang={lang}
-            api={apiRef.current}
-            controls={options.controls}
-            chrome={options.chrome}
-          />
+          <button
+            type="button"
+            className="hop-share-button"
+            aria-haspopup="dialog"
+            onClick={() => setShareOpen(true)}
+          >
+            {t('share.button')}
+          </button>
+        )}
+        {state && shareOpen && (
+          <Suspense fallback={null}>
+            <ShareDialog
+              state={state}
+              lang={lang}
+              strings={strings}
+              api={apiRef.current}
+              controls={options.controls}
+              chrome={options.chrome}
+              initiallyOpen
+              showButton={false}
+              onClose={() => setShareOpen(false)}
+            />
+          </Suspense>
         )}
         <a className="hop-embed-open" href={openHref} target="_blank" rel="noopener">
           {t('embed.open')} ↗

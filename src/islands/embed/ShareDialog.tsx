@@ -3,14 +3,22 @@
  * snippet, a Markdown link, and SVG/PNG export of the current frame. Small on purpose; it takes
  * the diagram's public state and (optionally) its API, never its internals.
  */
-import { useCallback, useId, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import type { PacketFlowApi, PacketFlowState } from '../packetFlowApi';
-import { pt } from './strings';
+import { fmt } from './fmt';
 import { toEmbedQuery, type EmbedChrome } from '../../lib/embedParams';
 
 export interface ShareDialogProps {
   state: PacketFlowState;
   lang: 'en' | 'de';
+  /** The `share.*` strings of `lang`: `shareStrings(lang)` from ./strings (build time). */
+  strings: Readonly<Record<string, string>>;
+  /** Open on mount (a host that renders its own button and loads this lazily). */
+  initiallyOpen?: boolean;
+  /** Hide the built-in button (the host has its own). */
+  showButton?: boolean;
+  /** Called when the dialog closes. */
+  onClose?: () => void;
   /** For SVG/PNG export; the export buttons hide without it. */
   api?: PacketFlowApi | null;
   /** Site origin for absolute links; defaults to the page's own origin. */
@@ -135,10 +143,18 @@ export default function ShareDialog({
   origin,
   controls,
   chrome,
+  strings,
+  initiallyOpen = false,
+  showButton = true,
+  onClose,
 }: ShareDialogProps): ReactElement {
-  const t = (key: string, vars?: Record<string, string | number>): string => pt(lang, key, vars);
+  const t = (key: string, vars?: Record<string, string | number>): string =>
+    fmt(strings, key, vars);
   const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
+  useEffect(() => {
+    if (initiallyOpen && !dialog.current?.open) dialog.current?.showModal();
+  }, [initiallyOpen]);
   const titleId = useId();
   const base = origin ?? (typeof location === 'undefined' ? '' : location.origin);
   const url = embedUrl(base, state, {
@@ -171,14 +187,19 @@ export default function ShareDialog({
 
   return (
     <>
-      <button type="button" className="hop-share-button" onClick={show} aria-haspopup="dialog">
-        {t('share.button')}
-      </button>
+      {showButton && (
+        <button type="button" className="hop-share-button" onClick={show} aria-haspopup="dialog">
+          {t('share.button')}
+        </button>
+      )}
       <dialog
         ref={dialog}
         className="hop-share-dialog"
         aria-labelledby={titleId}
-        onClose={() => setOpen(false)}
+        onClose={() => {
+          setOpen(false);
+          onClose?.();
+        }}
       >
         {open && (
           <div className="hop-share-body">

@@ -1,22 +1,33 @@
 /**
- * The embed, share and presenter strings for islands, without i18next: the islands import only
- * the small `present` locale files, so an embed ships no more than the diagram already needs.
+ * UI strings for the embed, share and deck islands, without i18next. Pages pick the keys an
+ * island needs (`pickStrings`, at build time) and pass them as a prop, so the strings travel in
+ * the HTML instead of a JS chunk; islands format them with `fmt`.
  */
 import en from '../../i18n/locales/present/en.json';
 import de from '../../i18n/locales/present/de.json';
 
 export type PresentKey = keyof typeof en;
+/** A flat key → text table for one language. */
+export type Strings = Readonly<Record<string, string>>;
 
-const tables: Record<'en' | 'de', Record<string, string>> = { en, de };
+const tables: Record<'en' | 'de', Strings> = { en, de };
 
-/** Translates one `present` key, filling `{{var}}` placeholders (values are plain text). */
-export function pt(
+/** The strings whose keys start with one of `prefixes`, in one language (English fallback). */
+export function pickStrings(
   lang: 'en' | 'de',
-  key: PresentKey | string,
-  vars: Record<string, string | number> = {},
-): string {
-  const text = tables[lang][key] ?? tables.en[key] ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole,
-  );
+  prefixes: readonly string[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(en)) {
+    if (prefixes.some((p) => key.startsWith(p)))
+      out[key] = tables[lang][key] ?? tables.en[key] ?? key;
+  }
+  return out;
 }
+
+/** Strings the share dialog needs; pass them as ShareDialog's `strings` prop. */
+export function shareStrings(lang: 'en' | 'de'): Record<string, string> {
+  return pickStrings(lang, ['share.', 'embed.frameTitle']);
+}
+
+export { fmt } from './fmt';

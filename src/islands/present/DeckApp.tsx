@@ -4,10 +4,16 @@
  * connection through hop by hop. The URL hash tracks slide and step; a notes window follows
  * over a BroadcastChannel.
  */
-import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
-import PacketFlow from '../PacketFlow';
-import type { PacketFlowApi, PacketFlowState } from '../packetFlowApi';
-import { pt } from '../embed/strings';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactElement,
+} from 'react';
+import type { PacketFlowApi, PacketFlowProps, PacketFlowState } from '../packetFlowApi';
+import { fmt } from '../embed/fmt';
 import {
   END_STEP,
   clampPosition,
@@ -28,6 +34,8 @@ export interface DeckAppProps {
   slides: Slide[];
   notesHref: string;
   printHref: string;
+  /** The `present.ui.*` strings of `lang` (picked at build time). */
+  strings: Record<string, string>;
 }
 
 const START: DeckPosition = { slide: 0, step: 0 };
@@ -39,18 +47,24 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** The deck island. */
+/** The deck island (mounted through DeckEn / DeckDe, which pick a one-language diagram). */
 export default function DeckApp({
+  Flow,
   lang,
   slug,
   slides,
   notesHref,
   printHref,
-}: DeckAppProps): ReactElement {
-  const t = (key: string, vars?: Record<string, string | number>): string => pt(lang, key, vars);
+  strings,
+}: DeckAppProps & { Flow: ComponentType<PacketFlowProps> }): ReactElement {
+  const t = (key: string, vars?: Record<string, string | number>): string =>
+    fmt(strings, key, vars);
   const [pos, setPos] = useState<DeckPosition>(START);
   const [flow, setFlow] = useState<PacketFlowState | null>(null);
   const [jump, setJump] = useState('');
+  // Marks the deck as interactive (the server markup is the same minus this flag).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const apiRef = useRef<PacketFlowApi | null>(null);
   const posRef = useRef(pos);
   const flowRef = useRef<PacketFlowState | null>(null);
@@ -224,7 +238,13 @@ export default function DeckApp({
 
   if (!slide) return <div />;
   return (
-    <div className="deck" data-slide={pos.slide + 1} data-step={shownStep} data-kind={slide.kind}>
+    <div
+      className="deck"
+      data-slide={pos.slide + 1}
+      data-step={shownStep}
+      data-kind={slide.kind}
+      data-hydrated={hydrated ? 'true' : undefined}
+    >
       <section
         className={`slide slide-${slide.kind}`}
         aria-roledescription="slide"
@@ -252,7 +272,7 @@ export default function DeckApp({
             <h2>{slide.heading}</h2>
             <div className="slide-flow" ref={fitRef}>
               <div className="slide-flow-inner">
-                <PacketFlow
+                <Flow
                   key={`${pos.slide}`}
                   scenario={slide.scenario}
                   lang={lang}

@@ -1,0 +1,109 @@
+/**
+ * JS weight per page, measured from the built site (run `astro build` first):
+ *   scripts/run tsx bench/size.bench.ts [page ...]
+ * Follows every script a page loads (module scripts, island components and renderers) and their
+ * static and dynamic imports, and prints raw and gzip bytes. The embed must not ship more JS
+ * than a lesson page with a diagram; the script exits 1 when it does.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const dist = path.resolve('dist');
+
+/**
+ * JS files a built page pulls in, as paths under dist/: what loads with the page (module
+ * scripts, island components and renderers, their static imports); with `lazy`, also what
+ * dynamic import() may load later (e.g. a dialog on first click).
+ */
+export function scriptsOf(page: string, lazy = false): Set<string> {
+  const html = fs.readFileSync(path.join(dist, page, 'index.html'), 'utf8');
+  const found = new Set<string>();
+  const queue: string[] = [];
+  const add = (url: string, from: string): void => {
+    if (!url.endsWith('.js') && !url.includes('.js?')) return;
+    const clean = url.split('?')[0] ?? url;
+    const abs = clean.startsWith('/') ? clean : path.posix.join(path.posix.dirname(from), clean);
+    if (!found.has(abs)) {
+      found.add(abs);
+      queue.push(abs);
+    }
+  };
+  for (const m of html.matchAll(/(?:src|href|component-url|renderer-url)="([^"]+\.js)"/g)) {
+    if (m[1]) add(m[1], '/');
+  }
+  while (queue.length > 0) {
+    const file = queue.shift() ?? '';
+    const full = path.join(dist, file);
+    if (!fs.existsSync(full)) continue;
+    const js = fs.readFileSync(full, 'utf8');
+    for (const m of js.matchAll(/(from|import)\s*(\(?)\s*["'`]([^"'`]+\.js)["'`]/g)) {
+      const dynamic = m[1] === 'import' && m[2] === '(';
+      if (m[3] && (lazy || !dynamic)) add(m[3], file);
+    }
+  }
+  return found;
+}
+
+/** Raw and gzip bytes of a page's JS. */
+export function weigh(page: string, lazy = false): { files: number; raw: number; gzip: number } {
+  let raw = 0;
+  let gzip = 0;
+  const files = scriptsOf(page, lazy);
+  for (const f of files) {
+    // Template-built names (Pagefind's runtime path) are not files of the build.
+    if (!fs.existsSync(path.join(dist, f))) continue;
+    const buf = fs.readFileSync(path.join(dist, f));
+    raw += buf.length;
+    gzip += zlib.gzipSync(buf, { level: 9 }).length;
+  }
+  return { files: files.size, raw, gzip };
+}
+
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} kB`;
+
+const lesson = fs.existsSync(path.join(dist, 'en/lessons/path-of-a-request'))
+  ? 'en/lessons/path-of-a-request'
+  : '';
+const pages =
+  process.argv.slice(2).length > 0
+    ? process.argv.slice(2)
+    : [
+        'en/embed/cluster-snat',
+        'de/embed/local',
+        lesson,
+        'en/playground/cluster-snat',
+        'en/present/path-of-a-request',
+        'en/present/path-of-a-request/notes',
+        'en/present/path-of-a-request/print',
+      ].filter((p) => p !== '' && fs.existsSync(path.join(dist, p, 'index.html')));
+
+console.log(
+  'page'.padEnd(42),
+  'files'.padStart(5),
+  'raw'.padStart(10),
+  'gzip'.padStart(10),
+  '+lazy gzip'.padStart(11),
+);
+const results = new Map<string, number>();
+for (const p of pages) {
+  const w = weigh(p);
+  const all = weigh(p, true);
+  results.set(p, w.gzip);
+  console.log(
+    `/${p}/`.padEnd(42),
+    String(w.files).padStart(5),
+    kb(w.raw).padStart(10),
+    kb(w.gzip).padStart(10),
+    kb(all.gzip - w.gzip).padStart(11),
+  );
+}
+const embed = results.get('en/embed/cluster-snat');
+const lessonGzip = results.get(lesson);
+if (embed !== undefined && lessonGzip !== undefined) {
+  const ok = embed <= lessonGzip;
+  console.log(
+    `\nembed ${kb(embed)} vs lesson ${kb(lessonGzip)} gzip: ${ok ? 'OK' : 'embed is heavier'}`,
+  );
+  if (!ok) process.exitCode = 1;
+}

@@ -1,0 +1,182 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Presenter decks: keyboard and clicker flow, notes window sync, offline reload, print. */
+const lesson = 'path-of-a-request';
+
+/** Opens a deck page and waits until it reacts to keys. */
+async function openDeck(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('.deck')).toHaveAttribute('data-hydrated', 'true');
+}
+
+const deckState = async (page: Page): Promise<{ slide: number; step: number; kind: string }> => {
+  const deck = page.locator('.deck');
+  return {
+    slide: Number(await deck.getAttribute('data-slide')),
+    step: Number(await deck.getAttribute('data-step')),
+    kind: (await deck.getAttribute('data-kind')) ?? '',
+  };
+};
+
+/** Waits until the diagram on a diagram slide has reported its length. */
+async function diagramSteps(page: Page): Promise<number> {
+  const count = page.getByTestId('deck-count');
+  await expect(count).toContainText(/(Hop|Hop) \d+ (of|von) \d+/);
+  const m = /(\d+) (?:of|von) (\d+)\s*$/.exec((await count.textContent()) ?? '');
+  return Number(m?.[2] ?? 0);
+}
+
+for (const lang of ['en', 'de'] as const) {
+  test(`a ${lang} deck runs from start to end by keyboard`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await openDeck(page, `/${lang}/present/${lesson}/`);
+    await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'title');
+    await expect(page.locator('h1')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'goals');
+    await expect(page).toHaveURL(/#slide=2$/);
+    await page.keyboard.press('PageDown');
+    await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'diagram');
+    const steps = await diagramSteps(page);
+    expect(steps).toBeGreaterThan(3);
+    // Every press is one packet hop, and the narration follows.
+    await page.keyboard.press('Space');
+    await expect(page.locator('.deck')).toHaveAttribute('data-step', '1');
+    await expect(page).toHaveURL(/#slide=3&step=1$/);
+    const first = await page.locator('.slide-narration').textContent();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('.deck')).toHaveAttribute('data-step', '2');
+    expect(await page.locator('.slide-narration').textContent()).not.toBe(first);
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.locator('.deck')).toHaveAttribute('data-step', '1');
+    // Walk the rest of the deck with the clicker's "next".
+    let guard = 0;
+    while ((await deckState(page)).kind !== 'end' && guard++ < steps + 20) {
+      await page.keyboard.press('PageDown');
+    }
+    await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'end');
+    expect(guard).toBeGreaterThanOrEqual(steps);
+    // Back from the recap enters the diagram at its last hop.
+    await page.keyboard.press('PageUp');
+    await page.keyboard.press('PageUp');
+    await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'diagram');
+    await expect(page.locator('.deck')).toHaveAttribute('data-step', String(steps));
+    await page.keyboard.press('Home');
+    await expect(page.locator('.deck')).toHaveAttribute('data-slide', '1');
+    await page.keyboard.press('End');
+    await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'end');
+    await page.keyboard.press('2');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.deck')).toHaveAttribute('data-slide', '2');
+    expect(errors).toEqual([]);
+  });
+}
+
+test('the URL opens the deck at a slide and hop', async ({ page }) => {
+  await page.goto(`/de/present/${lesson}/#slide=3&step=4`);
+  await expect(page.locator('.deck')).toHaveAttribute('data-step', '4');
+  await expect(page.getByTestId('deck-count')).toContainText('Folie 3 von');
+  await expect(page.locator('.slide-narration')).toContainText('4');
+});
+
+test('slides fill 16:9 and 4:3 screens without scrolling', async ({ page }) => {
+  for (const size of [
+    { width: 1920, height: 1080 },
+    { width: 1024, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(`/en/present/${lesson}/#slide=3&step=2`);
+    await expect(page.locator('.slide-flow .hop-flow')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const flow = await page.locator('.slide-flow .hop-flow').boundingBox();
+    const area = await page.locator('.slide-flow').boundingBox();
+    expect(flow && area && flow.y + flow.height <= area.y + area.height + 1).toBe(true);
+  }
+});
+
+test('the notes window follows the deck and can drive it', async ({ context }) => {
+  const deck = await context.newPage();
+  await openDeck(deck, `/en/present/${lesson}/`);
+  await expect(deck.locator('.deck')).toHaveAttribute('data-kind', 'title');
+  const notes = await context.newPage();
+  await notes.goto(`/en/present/${lesson}/notes/`);
+  // The notes window says hello; the deck answers with where it is.
+  await expect(notes.getByTestId('notes-position')).toHaveText('Slide 1 of 5');
+  await expect(notes.getByTestId('notes-waiting')).toBeHidden();
+  await expect(notes.locator('.notes-current [data-index="0"]')).toBeVisible();
+  await expect(notes.locator('.notes-next [data-next-index="0"] h2')).toContainText(
+    'After this lesson you can',
+  );
+  await deck.bringToFront();
+  await deck.keyboard.press('ArrowRight');
+  await deck.keyboard.press('ArrowRight');
+  await deck.keyboard.press('ArrowRight');
+  await expect(notes.getByTestId('notes-position')).toHaveText(/Slide 3 of 5 · Hop 1 of \d+/);
+  await expect(notes.getByTestId('notes-narration')).not.toBeEmpty();
+  // Driving from the notes window (the presenter's laptop).
+  await notes.getByRole('button', { name: 'Next' }).click();
+  await expect(deck.locator('.deck')).toHaveAttribute('data-step', '2');
+  await expect(notes.getByTestId('notes-position')).toHaveText(/Hop 2 of/);
+  await expect(notes.getByTestId('notes-timer')).toHaveText(/^\d+:\d\d$/);
+});
+
+test('a deck loaded once reloads offline', async ({ context, page }) => {
+  await page.goto(`/en/present/${lesson}/`);
+  // Wait until the worker controls the page and has stored the page and everything it loaded.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
+    timeout: 15_000,
+  });
+  await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', {
+    timeout: 15_000,
+  });
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const n of await caches.keys())
+      for (const r of await (await caches.open(n)).keys()) urls.push(r.url);
+    return urls;
+  });
+  expect(cached).toContain(page.url().split('#')[0]);
+  expect(cached.filter((u) => u.includes('/_astro/') && u.endsWith('.js')).length).toBeGreaterThan(
+    3,
+  );
+  await context.setOffline(true);
+  // Really offline: a page that was never loaded fails.
+  const never = await page.evaluate(() =>
+    fetch('/en/glossary/?never-cached').then(
+      () => 'online',
+      () => 'offline',
+    ),
+  );
+  expect(never).toBe('offline');
+  const failed: string[] = [];
+  page.on('requestfailed', (r) => failed.push(r.url()));
+  await page.reload();
+  await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'title');
+  await expect(page.locator('.deck'), `failed offline: ${failed.join(', ')}`).toHaveAttribute(
+    'data-hydrated',
+    'true',
+  );
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('.slide-flow .hop-flow')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('.deck')).toHaveAttribute('data-step', '1');
+  await context.setOffline(false);
+});
+
+test('the print handout shows every slide and every step', async ({ page }) => {
+  await page.goto(`/en/present/${lesson}/print/`);
+  await page.emulateMedia({ media: 'print' });
+  const slides = page.locator('.handout-slide');
+  await expect(slides).toHaveCount(5);
+  await expect(page.locator('.handout-toolbar')).toBeHidden();
+  const steps = page.getByTestId('handout-steps').first().locator('li');
+  expect(await steps.count()).toBeGreaterThan(10);
+  await expect(steps.first()).toBeVisible();
+  await expect(steps.last()).toBeVisible();
+  await expect(page.locator('.handout .hop-flow').first()).toBeVisible();
+  const breaks = await slides.first().evaluate((el) => getComputedStyle(el).breakAfter);
+  expect(breaks).toBe('page');
+});
