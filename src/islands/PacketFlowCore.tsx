@@ -115,7 +115,6 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
   const [burst, setBurst] = useState(props.burst ?? 0);
   const [width, setWidth] = useState(SSR_WIDTH);
   const [selected, setSelected] = useState(0);
-  const [announce, setAnnounce] = useState('');
   const reduced = usePrefersReducedMotion();
   const rootRef = useRef<HTMLElement | null>(null);
   const wrapRef = useRef<HTMLDivElement | null>(null);
@@ -412,24 +411,15 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
       if ('time' in target) actor.send({ type: 'SEEK', time: target.time });
       else {
         const step = 'end' in target ? run.steps.length : target.step;
-        if (reduced || run.mode === 'time') actor.send({ type: 'SEEK', step });
+        // The narration region (aria-live) announces the step the diagram lands on.
+        const here = actor.getSnapshot().context.position;
+        if (reduced || run.mode === 'time' || step <= here) actor.send({ type: 'SEEK', step });
         else actor.send({ type: 'PLAY_TO', step });
-        if (reduced || run.mode === 'time' || step <= stepOf(actor.getSnapshot().context)) {
-          setAnnounce(
-            step === 0
-              ? ''
-              : tr('diagram.narr.step', {
-                  n: step,
-                  total: run.steps.length,
-                  text: narrations[step - 1] ?? '',
-                }),
-          );
-        }
       }
     };
     window.addEventListener('hop:reveal', on);
     return () => window.removeEventListener('hop:reveal', on);
-  }, [props.instanceId, run, actor, reduced, narrations, tr]);
+  }, [props.instanceId, run, actor, reduced]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
     if (isTyping(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -641,7 +631,7 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
         aria-atomic="true"
         data-narration
       >
-        {announce && !coarse.playing ? announce : narration}
+        {narration}
         {timeMode ? ` ${tr('diagram.narr.time', { t: coarse.time.toFixed(1) })}` : ''}
       </p>
       {chrome === 'full' && (

@@ -178,6 +178,13 @@ test('hop:reveal plays the diagram to the named mark', async ({ page }) => {
   });
   await expect(page.locator('#d1')).toHaveAttribute('data-step', '4');
   await expect(page.locator('#d1 [data-narration]')).toContainText('sees the source address');
+  // Revealing an earlier moment jumps back to it.
+  await page.evaluate(() => {
+    window.dispatchEvent(
+      new CustomEvent('hop:reveal', { detail: { diagram: 'd1', reveal: '0:dnat' } }),
+    );
+  });
+  await expect(page.locator('#d1')).toHaveAttribute('data-step', '2');
 });
 
 test('drain scenario: timeline over simulated time with the per-node chart', async ({ page }) => {
