@@ -124,7 +124,7 @@ function Snippet({
         id={id}
         ref={ref}
         readOnly
-        rows={value.length > 120 ? 3 : 1}
+        rows={Math.min(4, Math.max(2, Math.ceil(value.length / 64)))}
         value={value}
         onFocus={(e) => e.currentTarget.select()}
       />
