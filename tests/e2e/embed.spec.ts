@@ -152,6 +152,10 @@ test('postMessage commands steer the diagram and get answers', async ({ page, ba
   expect((await answer('d'))?.state?.playing).toBe(true);
   await send({ type: 'pause', requestId: 'e' });
   expect((await answer('e'))?.state?.playing).toBe(false);
+  await send({ type: 'setOption', key: 'masquerade', value: 'false', requestId: 'h' });
+  expect((await answer('h'))?.state?.overrides).toMatchObject({ masquerade: 'false' });
+  await send({ type: 'setOption', key: 'masquerade', value: 'perhaps', requestId: 'i' });
+  expect(await answer('i')).toMatchObject({ type: 'error', error: 'badArgument' });
   await send({ type: 'explode', requestId: 'f' });
   expect(await answer('f')).toMatchObject({ type: 'error', error: 'unknownCommand' });
   await send({ type: 'seek', step: -4, requestId: 'g' });

@@ -190,8 +190,11 @@ export default function EmbedApp({
         reply('error', { error: 'badArgument', command: parsedCommand.command.type, ...requestId });
         return;
       }
-      const api = apiRef.current;
-      if (api) reply('state', { state: api.getState(), ...requestId });
+      // Answer after React has applied the change (setOption re-renders the diagram).
+      setTimeout(() => {
+        const api = apiRef.current;
+        if (api) reply('state', { state: api.getState(), ...requestId });
+      }, 30);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
