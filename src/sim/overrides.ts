@@ -3,7 +3,14 @@
  * parsed by the field's type; the result is validated again. Never throws.
  */
 import { presetProbe } from './presets.ts';
-import { validateScenario, DELIVERIES, POLICIES, PRESET_NAMES, PROBE_KIND_NAMES, STRATEGIES } from './validate.ts';
+import {
+  validateScenario,
+  DELIVERIES,
+  POLICIES,
+  PRESET_NAMES,
+  PROBE_KIND_NAMES,
+  STRATEGIES,
+} from './validate.ts';
 import type { InputIssue, Scenario } from './types.ts';
 
 /** One overridable key, its type and (for enums) allowed values. */
@@ -33,6 +40,32 @@ function placementOf(s: Scenario): NonNullable<Scenario['placement']> {
   return s.placement;
 }
 
+/** Values of the `drain` what-if: which node the timeline drains, or none. */
+const DRAIN_TARGETS = ['none', 'node-1', 'node-2', 'node-3', 'node-4'] as const;
+
+/**
+ * The `drain` what-if. A scenario with a drain timeline gets it moved to another node (its
+ * featured picks follow), or removed with `none`. A scenario without one gets the standard
+ * sequence of the drain scenarios (drain, then graceful shutdown 10 s later) early in its run.
+ */
+function setDrain(s: Scenario, target: string): void {
+  const nodeActions = s.timeline.filter((a) => 'node' in a);
+  if (target === 'none') {
+    s.timeline = s.timeline.filter((a) => !('node' in a));
+    return;
+  }
+  if (nodeActions.length > 0) {
+    for (const a of nodeActions) if ('node' in a) a.node = target;
+    for (const f of s.featuredSelectors ?? []) if ('node' in f) f.node = target;
+    return;
+  }
+  const start = Math.min(5, s.traffic.duration / 10);
+  s.timeline.push(
+    { at: start, type: 'drainNode', node: target },
+    { at: start + 10, type: 'shutdownNode', node: target },
+  );
+}
+
 const SETTERS: Setter[] = [
   {
     spec: { key: 'service.externalTrafficPolicy', type: 'enum', values: POLICIES },
@@ -59,8 +92,14 @@ const SETTERS: Setter[] = [
       if (k) s.loadBalancer.probe.kind = k;
     },
   },
-  { spec: { key: 'loadBalancer.probe.interval', type: 'number' }, set: (s, v) => void (s.loadBalancer.probe.interval = num(v)) },
-  { spec: { key: 'loadBalancer.probe.timeout', type: 'number' }, set: (s, v) => void (s.loadBalancer.probe.timeout = num(v)) },
+  {
+    spec: { key: 'loadBalancer.probe.interval', type: 'number' },
+    set: (s, v) => void (s.loadBalancer.probe.interval = num(v)),
+  },
+  {
+    spec: { key: 'loadBalancer.probe.timeout', type: 'number' },
+    set: (s, v) => void (s.loadBalancer.probe.timeout = num(v)),
+  },
   {
     spec: { key: 'loadBalancer.probe.unhealthyThreshold', type: 'integer' },
     set: (s, v) => void (s.loadBalancer.probe.unhealthyThreshold = num(v)),
@@ -72,7 +111,8 @@ const SETTERS: Setter[] = [
   {
     spec: { key: 'loadBalancer.probePhase', type: 'number' },
     // One number for every node: aligns all probe phases (e.g. 0).
-    set: (s, v) => void (s.loadBalancer.probePhase = Object.fromEntries(s.nodes.map((n) => [n.id, num(v)]))),
+    set: (s, v) =>
+      void (s.loadBalancer.probePhase = Object.fromEntries(s.nodes.map((n) => [n.id, num(v)]))),
   },
   {
     spec: { key: 'placement.strategy', type: 'enum', values: STRATEGIES },
@@ -81,11 +121,23 @@ const SETTERS: Setter[] = [
       if (k) placementOf(s).strategy = k;
     },
   },
-  { spec: { key: 'placement.replicas', type: 'integer' }, set: (s, v) => void (placementOf(s).replicas = num(v)) },
-  { spec: { key: 'placement.maxSkew', type: 'integer' }, set: (s, v) => void (placementOf(s).maxSkew = num(v)) },
+  {
+    spec: { key: 'placement.replicas', type: 'integer' },
+    set: (s, v) => void (placementOf(s).replicas = num(v)),
+  },
+  {
+    spec: { key: 'placement.maxSkew', type: 'integer' },
+    set: (s, v) => void (placementOf(s).maxSkew = num(v)),
+  },
   { spec: { key: 'traffic.rate', type: 'number' }, set: (s, v) => void (s.traffic.rate = num(v)) },
-  { spec: { key: 'traffic.duration', type: 'number' }, set: (s, v) => void (s.traffic.duration = num(v)) },
-  { spec: { key: 'traffic.connectTimeout', type: 'number' }, set: (s, v) => void (s.traffic.connectTimeout = num(v)) },
+  {
+    spec: { key: 'traffic.duration', type: 'number' },
+    set: (s, v) => void (s.traffic.duration = num(v)),
+  },
+  {
+    spec: { key: 'traffic.connectTimeout', type: 'number' },
+    set: (s, v) => void (s.traffic.connectTimeout = num(v)),
+  },
   {
     spec: { key: 'traffic.connectionDuration', type: 'number' },
     set: (s, v) => void (s.traffic.connectionDuration = num(v)),
@@ -100,15 +152,17 @@ const SETTERS: Setter[] = [
       'bootSeconds',
       'nodeMonitorGracePeriod',
     ] as const
-  ).map(
-    (k): Setter => ({
-      spec: { key: `lifecycle.${k}`, type: 'number' },
-      set: (s, v) => void (s.lifecycle[k] = num(v)),
-    }),
-  ),
+  ).map((k): Setter => ({
+    spec: { key: `lifecycle.${k}`, type: 'number' },
+    set: (s, v) => void (s.lifecycle[k] = num(v)),
+  })),
   {
     spec: { key: 'lifecycle.servesWhileTerminating', type: 'boolean' },
     set: (s, v) => void (s.lifecycle.servesWhileTerminating = bool(v)),
+  },
+  {
+    spec: { key: 'drain', type: 'enum', values: DRAIN_TARGETS },
+    set: (s, v) => setDrain(s, str(v)),
   },
 ];
 
@@ -123,7 +177,11 @@ function parse(spec: OverrideKey, raw: unknown): Value | InputIssue {
     case 'number':
     case 'integer': {
       if (!/^-?\d+(\.\d+)?$/.test(text)) {
-        return { path: spec.key, code: spec.type === 'integer' ? 'expectedInteger' : 'expectedNumber', received: text };
+        return {
+          path: spec.key,
+          code: spec.type === 'integer' ? 'expectedInteger' : 'expectedNumber',
+          received: text,
+        };
       }
       const n = Number(text);
       if (!Number.isFinite(n) || (spec.type === 'integer' && !Number.isInteger(n))) {
@@ -137,7 +195,12 @@ function parse(spec: OverrideKey, raw: unknown): Value | InputIssue {
       return { path: spec.key, code: 'expectedBoolean', expected: 'true | false', received: text };
     case 'enum':
       if (spec.values?.includes(text)) return text;
-      return { path: spec.key, code: 'expectedOneOf', expected: (spec.values ?? []).join(' | '), received: text };
+      return {
+        path: spec.key,
+        code: 'expectedOneOf',
+        expected: (spec.values ?? []).join(' | '),
+        received: text,
+      };
   }
 }
 
@@ -156,10 +219,17 @@ export function applyOverrides(
     for (const key of Object.keys(overrides)) {
       const setter = SETTERS.find((s) => s.spec.key === key);
       if (!setter) {
-        issues.push({ path: key, code: 'unknownKey', expected: overrideKeys.map((k) => k.key).join(', ') });
+        issues.push({
+          path: key,
+          code: 'unknownKey',
+          expected: overrideKeys.map((k) => k.key).join(', '),
+        });
         continue;
       }
-      const value = parse(setter.spec, Object.prototype.hasOwnProperty.call(overrides, key) ? overrides[key] : undefined);
+      const value = parse(
+        setter.spec,
+        Object.prototype.hasOwnProperty.call(overrides, key) ? overrides[key] : undefined,
+      );
       if (typeof value === 'object') issues.push(value);
       else parsed.push({ setter, value });
     }
@@ -176,10 +246,13 @@ export function applyOverrides(
       if (!explicit.has('loadBalancer.probe.kind')) probe.kind = derived.kind;
       if (!explicit.has('loadBalancer.probe.interval')) probe.interval = derived.interval;
       if (!explicit.has('loadBalancer.probe.timeout')) probe.timeout = derived.timeout;
-      if (!explicit.has('loadBalancer.probe.unhealthyThreshold')) probe.unhealthyThreshold = derived.unhealthyThreshold;
-      if (!explicit.has('loadBalancer.probe.healthyThreshold')) probe.healthyThreshold = derived.healthyThreshold;
+      if (!explicit.has('loadBalancer.probe.unhealthyThreshold'))
+        probe.unhealthyThreshold = derived.unhealthyThreshold;
+      if (!explicit.has('loadBalancer.probe.healthyThreshold'))
+        probe.healthyThreshold = derived.healthyThreshold;
     }
-    if (policy === 'Local' && s.service.healthCheckNodePort === undefined) s.service.healthCheckNodePort = 32000;
+    if (policy === 'Local' && s.service.healthCheckNodePort === undefined)
+      s.service.healthCheckNodePort = 32000;
     if (policy === 'Cluster') delete s.service.healthCheckNodePort;
     return validateScenario(s);
   } catch {
