@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 
 const steps = [
-  ['types (astro check + tsc)', 'npm', ['run', '--silent', 'check']],
+  ['types (astro check)', 'npm', ['run', '--silent', 'check']],
   ['lint (ESLint + Prettier)', 'npm', ['run', '--silent', 'lint']],
   ['unit tests (vitest)', 'npm', ['run', '--silent', 'test:unit']],
   ['build', 'npm', ['run', '--silent', 'build']],

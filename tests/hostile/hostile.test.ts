@@ -120,9 +120,11 @@ describe('URL parameters', () => {
   });
 });
 
-describe('scenario files', () => {
-  const base = getScenario('cluster-snat');
+const found = getScenario('cluster-snat');
+if (!found) throw new Error('cluster-snat scenario missing');
+const base = found;
 
+describe('scenario files', () => {
   it('the validator never throws on arbitrary JSON, and names a field for every problem', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => {
