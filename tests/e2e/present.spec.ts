@@ -32,7 +32,7 @@ for (const lang of ['en', 'de'] as const) {
     page.on('pageerror', (e) => errors.push(e.message));
     await openDeck(page, `/${lang}/present/${lesson}/`);
     await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'title');
-    await expect(page.locator('h1')).toBeVisible();
+    await expect(page.locator('h2.slide-title')).toBeVisible();
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'goals');
     await expect(page).toHaveURL(/#slide=2$/);

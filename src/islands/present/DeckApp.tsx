@@ -253,7 +253,7 @@ export default function DeckApp({
         {slide.kind === 'title' && (
           <div className="slide-center">
             <p className="slide-kicker">{slide.meta}</p>
-            <h1>{slide.title}</h1>
+            <h2 className="slide-title">{slide.title}</h2>
             <p className="slide-lead">{slide.subtitle}</p>
           </div>
         )}
