@@ -75,16 +75,19 @@ test('every page carries a strict Content-Security-Policy that the page runs und
   expect(violations).toEqual([]);
 });
 
-test('the framing policy: embeds may be framed, nothing else may', () => {
+test('the framing policy: embeds and decks may be framed, nothing else may', () => {
   const headers = fs.readFileSync(path.join(distDir(), '_headers'), 'utf8');
   const block = (path: string) =>
     headers.split(/\n(?=\/)/).find((b) => b.startsWith(`${path}\n`)) ?? '';
   expect(block('/*')).toMatch(/frame-ancestors 'none'/);
   expect(block('/*')).toMatch(/X-Frame-Options: DENY/);
   for (const lang of ['en', 'de']) {
-    expect(block(`/${lang}/embed/*`)).toMatch(/frame-ancestors \*/);
-    expect(block(`/${lang}/embed/*`)).toMatch(/! X-Frame-Options/);
+    for (const kind of ['embed', 'present']) {
+      expect(block(`/${lang}/${kind}/*`)).toMatch(/frame-ancestors \*/);
+      expect(block(`/${lang}/${kind}/*`)).toMatch(/! X-Frame-Options/);
+    }
   }
+  expect(block('/sw.js')).toMatch(/Cache-Control: no-cache/);
 });
 
 test('a visited lesson reloads offline', async ({ browser }) => {
