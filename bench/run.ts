@@ -36,9 +36,25 @@ for (const file of files) {
     try {
       const metrics: unknown = await (entry as () => unknown)();
       sample();
-      rows.push({ file, case: 'metrics', runs: '1', 'median ms': '', 'min ms': '', 'max ms': '', target: JSON.stringify(metrics).slice(0, 160) });
+      rows.push({
+        file,
+        case: 'metrics',
+        runs: '1',
+        'median ms': '',
+        'min ms': '',
+        'max ms': '',
+        target: JSON.stringify(metrics).slice(0, 160),
+      });
     } catch (e) {
-      rows.push({ file, case: 'error', runs: '0', 'median ms': '', 'min ms': '', 'max ms': '', target: String(e).slice(0, 160) });
+      rows.push({
+        file,
+        case: 'error',
+        runs: '0',
+        'median ms': '',
+        'min ms': '',
+        'max ms': '',
+        target: String(e).slice(0, 160),
+      });
     }
     continue;
   }
@@ -68,4 +84,6 @@ for (const file of files) {
   }
 }
 console.table(rows);
-console.log(`peak rss ${(peakRss / 2 ** 20).toFixed(0)} MiB, peak heapUsed ${(peakHeap / 2 ** 20).toFixed(0)} MiB`);
+console.log(
+  `peak rss ${(peakRss / 2 ** 20).toFixed(0)} MiB, peak heapUsed ${(peakHeap / 2 ** 20).toFixed(0)} MiB`,
+);

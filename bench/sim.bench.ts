@@ -4,12 +4,24 @@ import { simulateCore } from '../src/sim/simulate.ts';
 import type { BenchCase } from './run.ts';
 
 const drain = getScenario('drain-cluster-nodeport-probe');
-const balance = runScenario('local-imbalance', { overrides: { 'traffic.rate': '10000', 'traffic.duration': '100' } });
+const balance = runScenario('local-imbalance', {
+  overrides: { 'traffic.rate': '10000', 'traffic.duration': '100' },
+});
 if (!drain || !balance.ok) throw new Error('bench scenarios missing');
 const million = balance.result.resolved;
 
 const cases: BenchCase[] = [
-  { name: 'drain-cluster-nodeport-probe (12,000 conns, with featured traces)', run: () => void simulate(drain), runs: 30, target: '≤ 20 ms' },
-  { name: 'local-imbalance 1,000,000 conns (core, no traces)', run: () => void simulateCore(million), runs: 5, target: '≤ 1000 ms' },
+  {
+    name: 'drain-cluster-nodeport-probe (12,000 conns, with featured traces)',
+    run: () => void simulate(drain),
+    runs: 30,
+    target: '≤ 20 ms',
+  },
+  {
+    name: 'local-imbalance 1,000,000 conns (core, no traces)',
+    run: () => void simulateCore(million),
+    runs: 5,
+    target: '≤ 1000 ms',
+  },
 ];
 export default cases;

@@ -9,18 +9,23 @@ import path from 'node:path';
 const port = Number(process.env.AUDIT_PORT ?? 4411);
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.AUDIT_RUNS ?? 3);
-const flags = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const flags =
+  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 
 function pagesToAudit() {
   const out = [];
   for (const lang of ['en', 'de']) {
     out.push(`/${lang}/`);
     const lessons = path.join('dist', lang, 'lessons');
-    if (fs.existsSync(lessons)) for (const d of fs.readdirSync(lessons).sort()) out.push(`/${lang}/lessons/${d}/`);
+    if (fs.existsSync(lessons))
+      for (const d of fs.readdirSync(lessons).sort()) out.push(`/${lang}/lessons/${d}/`);
     for (const kind of ['embed', 'present']) {
       const dir = path.join('dist', lang, kind);
       if (!fs.existsSync(dir)) continue;
-      const first = fs.readdirSync(dir).filter((d) => fs.existsSync(path.join(dir, d, 'index.html'))).sort()[0];
+      const first = fs
+        .readdirSync(dir)
+        .filter((d) => fs.existsSync(path.join(dir, d, 'index.html')))
+        .sort()[0];
       if (first) out.push(`/${lang}/${kind}/${first}/`);
     }
   }
@@ -29,7 +34,11 @@ function pagesToAudit() {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const server = spawn('scripts/run', ['astro', 'preview', '--ignore-lock', '--host', '127.0.0.1', '--port', String(port)], { stdio: 'ignore' });
+const server = spawn(
+  'scripts/run',
+  ['astro', 'preview', '--ignore-lock', '--host', '127.0.0.1', '--port', String(port)],
+  { stdio: 'ignore' },
+);
 await new Promise((r) => setTimeout(r, 4000));
 const rows = [];
 let failed = false;
@@ -38,8 +47,24 @@ try {
     const samples = [];
     for (let i = 0; i < runs; i++) {
       const out = `/tmp/lh-${process.pid}.json`;
-      const res = spawnSync('scripts/run', ['lighthouse', base + p, `--chrome-flags=${flags}`, '--only-categories=performance,accessibility,best-practices,seo', '--output=json', `--output-path=${out}`, '--quiet'], { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'pipe'] });
-      if (res.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed on ${p}: ${res.stderr}`);
+      const res = spawnSync(
+        'scripts/run',
+        [
+          'lighthouse',
+          base + p,
+          `--chrome-flags=${flags}`,
+          '--only-categories=performance,accessibility,best-practices,seo',
+          '--output=json',
+          `--output-path=${out}`,
+          '--quiet',
+        ],
+        {
+          env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
+      if (res.status !== 0 || !fs.existsSync(out))
+        throw new Error(`lighthouse failed on ${p}: ${res.stderr}`);
       const lhr = JSON.parse(fs.readFileSync(out, 'utf8'));
       samples.push({
         perf: Math.round(lhr.categories.performance.score * 100),
@@ -51,8 +76,11 @@ try {
         lcp: lhr.audits['largest-contentful-paint'].numericValue,
       });
     }
-    const row = Object.fromEntries(Object.keys(samples[0]).map((k) => [k, median(samples.map((s) => s[k]))]));
-    const ok = row.perf >= 95 && row.a11y === 100 && row.bp === 100 && row.seo === 100 && row.cls === 0;
+    const row = Object.fromEntries(
+      Object.keys(samples[0]).map((k) => [k, median(samples.map((s) => s[k]))]),
+    );
+    const ok =
+      row.perf >= 95 && row.a11y === 100 && row.bp === 100 && row.seo === 100 && row.cls === 0;
     if (!ok) failed = true;
     rows.push({ page: p, ...row, ok });
     console.error(`audited ${p}`);
@@ -63,5 +91,8 @@ try {
 console.log(`\nLighthouse, mobile, median of ${runs} runs\n`);
 console.log('| page | perf | a11y | best practices | SEO | CLS | TBT ms | LCP ms | gate |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const r of rows) console.log(`| ${r.page} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} | ${Math.round(r.lcp)} | ${r.ok ? 'pass' : 'FAIL'} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.page} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} | ${Math.round(r.lcp)} | ${r.ok ? 'pass' : 'FAIL'} |`,
+  );
 process.exit(failed ? 1 : 0);

@@ -19,7 +19,12 @@ function htmlFiles(dir, out = []) {
 }
 
 const decode = (s) =>
-  s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 const pages = new Map();
 for (const file of htmlFiles(dist)) {
@@ -43,7 +48,8 @@ function exists(p) {
   if (pages.has(p + '/')) return 'slash';
   const file = path.join(dist, p);
   if (fs.existsSync(file) && fs.statSync(file).isFile()) return 'file';
-  if (fs.existsSync(path.join(file, 'index.html'))) return pages.get(p.endsWith('/') ? p : p + '/') ?? 'file';
+  if (fs.existsSync(path.join(file, 'index.html')))
+    return pages.get(p.endsWith('/') ? p : p + '/') ?? 'file';
   return undefined;
 }
 
@@ -53,15 +59,25 @@ for (const [url, page] of pages) {
   const isDoc = /^\/(en|de)\//.test(url);
   if (isDoc) {
     const lang = url.slice(1, 3);
-    if (!new RegExp(`<html[^>]*\\slang="${lang}"`).test(page.html)) problems.push(`${url}: <html lang> is not ${lang}`);
+    if (!new RegExp(`<html[^>]*\\slang="${lang}"`).test(page.html))
+      problems.push(`${url}: <html lang> is not ${lang}`);
     if (!/<link rel="canonical"/.test(page.html)) problems.push(`${url}: no canonical link`);
     const isEmbedOrDeck = /^\/(en|de)\/(embed|present)\//.test(url);
-    if (!isEmbedOrDeck && !/hreflang="(en|de)"/.test(page.html)) problems.push(`${url}: no hreflang alternates`);
+    if (!isEmbedOrDeck && !/hreflang="(en|de)"/.test(page.html))
+      problems.push(`${url}: no hreflang alternates`);
   }
-  for (const m of page.html.matchAll(/<(a|link|script|img|source|iframe)\b[^>]*?\s(href|src)=["']([^"']*)["']/g)) {
+  for (const m of page.html.matchAll(
+    /<(a|link|script|img|source|iframe)\b[^>]*?\s(href|src)=["']([^"']*)["']/g,
+  )) {
     const [, tag, , raw] = m;
     const href = decode(raw);
-    if (!href || href.startsWith('mailto:') || href.startsWith('data:') || href.startsWith('javascript:')) continue;
+    if (
+      !href ||
+      href.startsWith('mailto:') ||
+      href.startsWith('data:') ||
+      href.startsWith('javascript:')
+    )
+      continue;
     if (/^https?:\/\//.test(href) && !href.startsWith(site)) {
       external.add(href);
       continue;
@@ -105,40 +121,64 @@ const gzipKb = (p) => {
   return gz.get(p);
 };
 const pageType = (url) =>
-  /^\/(en|de)\/$/.test(url) ? 'home'
-  : /\/lessons\//.test(url) ? 'lesson'
-  : /\/playground\/.+/.test(url) ? 'playground'
-  : /\/embed\//.test(url) ? 'embed'
-  : /\/present\//.test(url) ? 'deck'
-  : /^\/(en|de)\//.test(url) ? 'reference' : null;
+  /^\/(en|de)\/$/.test(url)
+    ? 'home'
+    : /\/lessons\//.test(url)
+      ? 'lesson'
+      : /\/playground\/.+/.test(url)
+        ? 'playground'
+        : /\/embed\//.test(url)
+          ? 'embed'
+          : /\/present\//.test(url)
+            ? 'deck'
+            : /^\/(en|de)\//.test(url)
+              ? 'reference'
+              : null;
 const worst = {};
 for (const [url, page] of pages) {
   const type = pageType(url);
   if (!type) continue;
   const entries = new Set();
   for (const m of page.html.matchAll(/<script\b[^>]*\ssrc="([^"]+\.js)"/g)) entries.add(m[1]);
-  for (const m of page.html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) entries.add(m[1]);
-  for (const m of page.html.matchAll(/\s(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) entries.add(decode(m[1]));
+  for (const m of page.html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
+    entries.add(m[1]);
+  for (const m of page.html.matchAll(
+    /\s(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g,
+  ))
+    entries.add(decode(m[1]));
   // Inline module scripts can import bundles too.
   for (const m of page.html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const i of m[1].matchAll(/(?:import\(|from\s*|import\s*)["']([^"']+\.js)["']/g)) entries.add(i[1]);
+    for (const i of m[1].matchAll(/(?:import\(|from\s*|import\s*)["']([^"']+\.js)["']/g))
+      entries.add(i[1]);
   }
   const files = new Set();
   for (const e of entries) jsGraph(new URL(e, site + url).pathname, files);
   const kb = [...files].reduce((sum, f) => sum + gzipKb(f), 0);
-  const hasReact = [...files].some((f) => /react|client\.[\w-]+\.js$/i.test(f)) || /renderer-url/.test(page.html);
+  const hasReact =
+    [...files].some((f) => /react|client\.[\w-]+\.js$/i.test(f)) || /renderer-url/.test(page.html);
   if (!worst[type] || worst[type].kb < kb) worst[type] = { kb, url, hasReact };
-  if (budgets[type] !== undefined && kb > budgets[type]) problems.push(`${url}: ${kb.toFixed(1)} kB gzip JS exceeds the ${type} budget of ${budgets[type]} kB`);
-  if (budgets.noFrameworkOn.includes(type) && hasReact) problems.push(`${url}: a ${type} page ships framework JS`);
+  if (budgets[type] !== undefined && kb > budgets[type])
+    problems.push(
+      `${url}: ${kb.toFixed(1)} kB gzip JS exceeds the ${type} budget of ${budgets[type]} kB`,
+    );
+  if (budgets.noFrameworkOn.includes(type) && hasReact)
+    problems.push(`${url}: a ${type} page ships framework JS`);
 }
 console.log('\nJS per page type (heaviest page, gzip):');
 console.log('type        kB      budget  page');
 for (const [type, w] of Object.entries(worst)) {
-  console.log(`${type.padEnd(11)} ${w.kb.toFixed(1).padStart(6)}  ${String(budgets[type] ?? '-').padStart(6)}  ${w.url}`);
+  console.log(
+    `${type.padEnd(11)} ${w.kb.toFixed(1).padStart(6)}  ${String(budgets[type] ?? '-').padStart(6)}  ${w.url}`,
+  );
 }
 
-fs.writeFileSync(path.join(dist, '..', '.cache-external-links.txt'), [...external].sort().join('\n') + '\n');
-console.log(`checked ${pages.size} pages, ${links} internal links; ${external.size} external links listed in .cache-external-links.txt for a manual check`);
+fs.writeFileSync(
+  path.join(dist, '..', '.cache-external-links.txt'),
+  [...external].sort().join('\n') + '\n',
+);
+console.log(
+  `checked ${pages.size} pages, ${links} internal links; ${external.size} external links listed in .cache-external-links.txt for a manual check`,
+);
 if (problems.length > 0) {
   console.error(problems.slice(0, 100).join('\n'));
   console.error(`${problems.length} problem(s)`);

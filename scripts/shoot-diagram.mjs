@@ -2,8 +2,14 @@
 // Usage: node scripts/shoot-diagram.mjs <url> <outPrefix> [selector]
 import { chromium } from 'playwright-core';
 const [url, out, selector = 'astro-island'] = process.argv.slice(2);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-for (const [label, width, height] of [['desktop', 1280, 1000], ['phone', 390, 844]]) {
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+for (const [label, width, height] of [
+  ['desktop', 1280, 1000],
+  ['phone', 390, 844],
+]) {
   const page = await browser.newPage({ viewport: { width, height } });
   const errors = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

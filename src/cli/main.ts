@@ -5,7 +5,13 @@
  */
 import de from '../i18n/locales/sim/de.json' with { type: 'json' };
 import en from '../i18n/locales/sim/en.json' with { type: 'json' };
-import { runScenario, scenarioIds, scenarioJsonSchema, type InputIssue, type SimResult } from '../sim/index.ts';
+import {
+  runScenario,
+  scenarioIds,
+  scenarioJsonSchema,
+  type InputIssue,
+  type SimResult,
+} from '../sim/index.ts';
 
 /** Everything the CLI touches outside itself, injectable for tests. */
 export interface CliIo {
@@ -58,7 +64,10 @@ export function toJson(result: SimResult): unknown {
         lastFailureAt: r3(s.disruption.lastFailureAt),
       },
       nodes: Object.fromEntries(
-        Object.entries(s.nodes).map(([k, v]) => [k, { markedDownAt: r3(v.markedDownAt), markedUpAt: r3(v.markedUpAt) }]),
+        Object.entries(s.nodes).map(([k, v]) => [
+          k,
+          { markedDownAt: r3(v.markedDownAt), markedUpAt: r3(v.markedUpAt) },
+        ]),
       ),
       failedByReason: s.failedByReason ?? {},
       failedNew: s.failedNew ?? 0,
@@ -92,13 +101,23 @@ function table(lang: Lang, result: SimResult): string {
   for (const [reason, n] of Object.entries(s.failedByReason ?? {})) {
     lines.push(`  ${t(lang, `reason.${reason}`)}: ${n}`);
   }
-  lines.push('', `${t(lang, 'cli.summary.pod')}   ${t(lang, 'cli.summary.share')}   ${t(lang, 'cli.summary.expected')}`);
+  lines.push(
+    '',
+    `${t(lang, 'cli.summary.pod')}   ${t(lang, 'cli.summary.share')}   ${t(lang, 'cli.summary.expected')}`,
+  );
   for (const [pod, share] of Object.entries(s.podShare)) {
-    lines.push(`${pod.padEnd(8)} ${pct(share).padStart(8)}   ${pct(s.expectedShare[pod] ?? 0).padStart(8)}`);
+    lines.push(
+      `${pod.padEnd(8)} ${pct(share).padStart(8)}   ${pct(s.expectedShare[pod] ?? 0).padStart(8)}`,
+    );
   }
-  lines.push('', `${t(lang, 'cli.summary.node')}   ${t(lang, 'cli.summary.markedDownAt')}   ${t(lang, 'cli.summary.markedUpAt')}`);
+  lines.push(
+    '',
+    `${t(lang, 'cli.summary.node')}   ${t(lang, 'cli.summary.markedDownAt')}   ${t(lang, 'cli.summary.markedUpAt')}`,
+  );
   for (const [node, v] of Object.entries(s.nodes)) {
-    lines.push(`${node.padEnd(8)} ${String(r3(v.markedDownAt) ?? '–').padStart(10)}   ${String(r3(v.markedUpAt) ?? '–').padStart(10)}`);
+    lines.push(
+      `${node.padEnd(8)} ${String(r3(v.markedDownAt) ?? '–').padStart(10)}   ${String(r3(v.markedUpAt) ?? '–').padStart(10)}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -114,9 +133,21 @@ interface Parsed {
   lang: Lang;
 }
 
-function parseArgs(argv: readonly string[], env: CliIo['env']): { ok: true; args: Parsed } | { ok: false; lang: Lang; issues: InputIssue[] } {
+function parseArgs(
+  argv: readonly string[],
+  env: CliIo['env'],
+): { ok: true; args: Parsed } | { ok: false; lang: Lang; issues: InputIssue[] } {
   const envLang: Lang = (env.LANG ?? env.LC_ALL ?? '').toLowerCase().startsWith('de') ? 'de' : 'en';
-  const args: Parsed = { target: null, seed: 1, sets: {}, json: false, list: false, schema: false, help: false, lang: envLang };
+  const args: Parsed = {
+    target: null,
+    seed: 1,
+    sets: {},
+    json: false,
+    list: false,
+    schema: false,
+    help: false,
+    lang: envLang,
+  };
   const issues: InputIssue[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
@@ -136,18 +167,36 @@ function parseArgs(argv: readonly string[], env: CliIo['env']): { ok: true; args
     else if (a === '--lang') {
       const v = value();
       if (v === 'en' || v === 'de') args.lang = v;
-      else if (v !== null) issues.push({ path: '--lang', code: 'expectedOneOf', expected: 'en | de', received: v.slice(0, 40) });
+      else if (v !== null)
+        issues.push({
+          path: '--lang',
+          code: 'expectedOneOf',
+          expected: 'en | de',
+          received: v.slice(0, 40),
+        });
     } else if (a === '--seed') {
       const v = value();
       if (v !== null) {
         if (/^\d{1,15}$/.test(v)) args.seed = Number(v);
-        else issues.push({ path: '--seed', code: 'expectedInteger', expected: '0 … 999999999999999', received: v.slice(0, 40) });
+        else
+          issues.push({
+            path: '--seed',
+            code: 'expectedInteger',
+            expected: '0 … 999999999999999',
+            received: v.slice(0, 40),
+          });
       }
     } else if (a === '--set') {
       const v = value();
       if (v !== null) {
         const eq = v.indexOf('=');
-        if (eq <= 0) issues.push({ path: '--set', code: 'expectedKeyValue', expected: 'key=value', received: v.slice(0, 40) });
+        if (eq <= 0)
+          issues.push({
+            path: '--set',
+            code: 'expectedKeyValue',
+            expected: 'key=value',
+            received: v.slice(0, 40),
+          });
         else args.sets[v.slice(0, eq)] = v.slice(eq + 1);
       }
     } else if (a.startsWith('-')) {
@@ -168,7 +217,9 @@ export function main(argv: readonly string[], io: CliIo): number {
     const parsed = parseArgs(argv, io.env);
     lang = parsed.ok ? parsed.args.lang : parsed.lang;
     const fail = (issues: InputIssue[]): number => {
-      io.stderr(`${t(lang, 'cli.error.header')}\n${issues.map((x) => `  - ${issueText(lang, x)}`).join('\n')}\n`);
+      io.stderr(
+        `${t(lang, 'cli.error.header')}\n${issues.map((x) => `  - ${issueText(lang, x)}`).join('\n')}\n`,
+      );
       return 2;
     };
     if (!parsed.ok) return fail(parsed.issues);
@@ -182,7 +233,11 @@ export function main(argv: readonly string[], io: CliIo): number {
       return 0;
     }
     if (args.list) {
-      io.stdout(scenarioIds.map((id) => `${id.padEnd(30)} ${t(lang, `scenario.${id}.description`)}`).join('\n') + '\n');
+      io.stdout(
+        scenarioIds
+          .map((id) => `${id.padEnd(30)} ${t(lang, `scenario.${id}.description`)}`)
+          .join('\n') + '\n',
+      );
       return 0;
     }
     if (args.target === null) {
@@ -193,7 +248,15 @@ export function main(argv: readonly string[], io: CliIo): number {
     if (args.target.endsWith('.json') || args.target.includes('/')) {
       const size = io.fileSize(args.target);
       if (size === null) return fail([{ path: args.target, code: 'unreadableFile' }]);
-      if (size > MAX_FILE_BYTES) return fail([{ path: args.target, code: 'fileTooLarge', expected: '≤ 10 MB', received: `${size} bytes` }]);
+      if (size > MAX_FILE_BYTES)
+        return fail([
+          {
+            path: args.target,
+            code: 'fileTooLarge',
+            expected: '≤ 10 MB',
+            received: `${size} bytes`,
+          },
+        ]);
       const text = io.readFile(args.target);
       if (text === null) return fail([{ path: args.target, code: 'unreadableFile' }]);
       try {

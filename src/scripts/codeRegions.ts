@@ -12,6 +12,7 @@ export function nameCodeRegions(prefix: string): void {
   };
   document.querySelectorAll('figure pre[role="region"]').forEach(name);
   new MutationObserver((records) => {
-    for (const r of records) if (r.target instanceof Element && r.target.matches('figure pre')) name(r.target);
+    for (const r of records)
+      if (r.target instanceof Element && r.target.matches('figure pre')) name(r.target);
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['role'] });
 }

@@ -3,7 +3,15 @@
  * files have a key for each one. Views translate `<area>.<code>` keys.
  */
 import { RULE_WHY_CODES } from './kubeProxy.ts';
-import type { HopMark, Outcome, OutcomeReason, PacketKind, ProbeKind, RuleCode, SimEvent } from './types.ts';
+import type {
+  HopMark,
+  Outcome,
+  OutcomeReason,
+  PacketKind,
+  ProbeKind,
+  RuleCode,
+  SimEvent,
+} from './types.ts';
 
 export const OUTCOMES: readonly Outcome[] = ['ok', 'timeout', 'reset', 'dropped'];
 
@@ -55,7 +63,16 @@ export const RULE_CODES: readonly RuleCode[] = [
   'conntrack',
 ];
 
-export const VERDICTS = ['jump', 'mark', 'dnat', 'snat', 'drop', 'reject', 'unnat', 'accept'] as const;
+export const VERDICTS = [
+  'jump',
+  'mark',
+  'dnat',
+  'snat',
+  'drop',
+  'reject',
+  'unnat',
+  'accept',
+] as const;
 
 /** Why-codes; `random1of<n>` is one family translated by the key `rule.why.random1ofN`. */
 export const RULE_WHYS: readonly string[] = [...RULE_WHY_CODES, 'random1ofN'];
@@ -78,7 +95,11 @@ export const HOP_MARKS: readonly HopMark[] = [
 
 export const PACKET_KINDS: readonly PacketKind[] = ['SYN', 'SYN-ACK', 'ACK', 'DATA', 'RST', 'ICMP'];
 
-export const PROBE_KINDS: readonly ProbeKind[] = ['tcpNodePort', 'httpKubeProxyHealthz', 'httpHealthCheckNodePort'];
+export const PROBE_KINDS: readonly ProbeKind[] = [
+  'tcpNodePort',
+  'httpKubeProxyHealthz',
+  'httpHealthCheckNodePort',
+];
 
 /** Codes of InputIssue (validation, overrides and CLI flags). */
 export const ISSUE_CODES = [
@@ -118,5 +139,7 @@ export type IssueCode = (typeof ISSUE_CODES)[number];
 /** The i18n key for a RuleHit.why code (maps the `random1of<n>` family to one key). */
 export function whyKey(why: string): { key: string; params: Record<string, string> } {
   const m = /^random1of(\d+)$/.exec(why);
-  return m ? { key: 'rule.why.random1ofN', params: { n: m[1] ?? '' } } : { key: `rule.why.${why}`, params: {} };
+  return m
+    ? { key: 'rule.why.random1ofN', params: { n: m[1] ?? '' } }
+    : { key: `rule.why.${why}`, params: {} };
 }

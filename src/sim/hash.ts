@@ -37,7 +37,8 @@ export function chainSuffix(text: string): string {
     const lane = lanes[Math.floor(bit / 32) % 4] ?? 0;
     const next = lanes[(Math.floor(bit / 32) + 1) % 4] ?? 0;
     const offset = bit % 32;
-    const value = offset <= 27 ? (lane >>> offset) & 31 : ((lane >>> offset) | (next << (32 - offset))) & 31;
+    const value =
+      offset <= 27 ? (lane >>> offset) & 31 : ((lane >>> offset) | (next << (32 - offset))) & 31;
     out += BASE32[value] ?? 'A';
   }
   return out;

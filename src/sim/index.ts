@@ -3,7 +3,14 @@ import { applyOverrides } from './overrides.ts';
 import { getScenario } from './scenarios/index.ts';
 import { internalOf, simulateCore } from './simulate.ts';
 import { buildTrace } from './trace.ts';
-import type { ConnectionRecord, ConnectionTrace, FeaturedSelector, InputIssue, Scenario, SimResult } from './types.ts';
+import type {
+  ConnectionRecord,
+  ConnectionTrace,
+  FeaturedSelector,
+  InputIssue,
+  Scenario,
+  SimResult,
+} from './types.ts';
 import { validateScenario } from './validate.ts';
 
 export type * from './types.ts';
@@ -12,7 +19,14 @@ export { validateScenario, LIMITS } from './validate.ts';
 export { applyOverrides, overrideKeys, type OverrideKey } from './overrides.ts';
 export { scenarioJsonSchema } from './schema.ts';
 export { PRESETS, presetProbe } from './presets.ts';
-export { placesOf, stateAt, type Places, type StateAt, type NodeStateAt, type PodStateAt } from './state.ts';
+export {
+  placesOf,
+  stateAt,
+  type Places,
+  type StateAt,
+  type NodeStateAt,
+  type PodStateAt,
+} from './state.ts';
 export { hcnpBody, kubeProxyHealthzStatus } from './probes.ts';
 export { serviceChains, endpointChain } from './kubeProxy.ts';
 export { connectionEventsFor, outcomeOfState } from './trace.ts';
@@ -37,7 +51,8 @@ function matchesSelector(c: ConnectionRecord, sel: FeaturedSelector): boolean {
 /** Connection ids a scenario features: explicit indices, then selectors resolved in order. */
 export function featuredIds(result: SimResult): number[] {
   const ids: number[] = [];
-  for (const i of result.resolved.featured) if (i < result.connections.length && !ids.includes(i)) ids.push(i);
+  for (const i of result.resolved.featured)
+    if (i < result.connections.length && !ids.includes(i)) ids.push(i);
   for (const sel of result.resolved.featuredSelectors ?? []) {
     const hit = result.connections.find((c) => matchesSelector(c, sel));
     if (hit && !ids.includes(hit.id)) ids.push(hit.id);
@@ -60,7 +75,8 @@ export function traceConnection(result: SimResult, id: number): ConnectionTrace 
   const record = result.connections[id];
   if (!record) return undefined;
   // A result that crossed a structured clone lost its side tables: recompute them.
-  const internal = internalOf(result) ?? internalOf(simulateCore(result.resolved, { seed: result.seed }));
+  const internal =
+    internalOf(result) ?? internalOf(simulateCore(result.resolved, { seed: result.seed }));
   return internal ? buildTrace(internal, record) : undefined;
 }
 
@@ -72,7 +88,11 @@ export function runScenario(
   let base: Scenario;
   if (typeof scenario === 'string') {
     const found = getScenario(scenario);
-    if (!found) return { ok: false, issues: [{ path: 'scenario', code: 'unknownScenario', received: scenario.slice(0, 64) }] };
+    if (!found)
+      return {
+        ok: false,
+        issues: [{ path: 'scenario', code: 'unknownScenario', received: scenario.slice(0, 64) }],
+      };
     base = found;
   } else {
     const v = validateScenario(scenario);
@@ -81,7 +101,10 @@ export function runScenario(
   }
   const seed = options.seed ?? 1;
   if (!Number.isSafeInteger(seed) || seed < 0) {
-    return { ok: false, issues: [{ path: '--seed', code: 'expectedInteger', received: String(seed) }] };
+    return {
+      ok: false,
+      issues: [{ path: '--seed', code: 'expectedInteger', received: String(seed) }],
+    };
   }
   const applied = applyOverrides(base, options.overrides ?? {});
   if (!applied.ok) return applied;

@@ -10,7 +10,13 @@ export function isDottedIp(value: unknown): value is string {
 /** The address as an unsigned 32-bit number. */
 export function ipToInt(ip: string): number {
   const parts = ip.split('.').map(Number);
-  return (((parts[0] ?? 0) << 24) | ((parts[1] ?? 0) << 16) | ((parts[2] ?? 0) << 8) | (parts[3] ?? 0)) >>> 0;
+  return (
+    (((parts[0] ?? 0) << 24) |
+      ((parts[1] ?? 0) << 16) |
+      ((parts[2] ?? 0) << 8) |
+      (parts[3] ?? 0)) >>>
+    0
+  );
 }
 
 /** The dotted form of an unsigned 32-bit number. */
@@ -22,7 +28,12 @@ export function intToIp(n: number): string {
 export function parseCidr(cidr: unknown): { base: number; bits: number } | null {
   if (typeof cidr !== 'string' || cidr.length > 18) return null;
   const [ip, bitsText, extra] = cidr.split('/');
-  if (extra !== undefined || !isDottedIp(ip) || bitsText === undefined || !/^\d{1,2}$/.test(bitsText)) {
+  if (
+    extra !== undefined ||
+    !isDottedIp(ip) ||
+    bitsText === undefined ||
+    !/^\d{1,2}$/.test(bitsText)
+  ) {
     return null;
   }
   const bits = Number(bitsText);
@@ -36,7 +47,7 @@ export function inCidr(ip: string, cidr: string): boolean {
   const parsed = parseCidr(cidr);
   if (!parsed || !isDottedIp(ip)) return false;
   const mask = (0xffffffff << (32 - parsed.bits)) >>> 0;
-  return ((ipToInt(ip) & mask) >>> 0) === parsed.base;
+  return (ipToInt(ip) & mask) >>> 0 === parsed.base;
 }
 
 /** The bridge (cni0) address of a node's pod CIDR: its first host address, e.g. 10.244.1.1. */

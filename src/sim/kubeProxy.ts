@@ -125,7 +125,12 @@ export interface CompileInput {
 function cidrMatch(cidr: string): Match {
   const parsed = parseCidr(cidr);
   const bits = parsed?.bits ?? 32;
-  return { kind: 'srcInCidr', cidr, base: parsed?.base ?? 0, mask: (0xffffffff << (32 - bits)) >>> 0 };
+  return {
+    kind: 'srcInCidr',
+    cidr,
+    base: parsed?.base ?? 0,
+    mask: (0xffffffff << (32 - bits)) >>> 0,
+  };
 }
 
 /** Build the rules kube-proxy writes on one node for the Service. */
@@ -177,19 +182,33 @@ export function compileRules(input: CompileInput): RuleSet {
         target: { kind: 'jump', chain: names.svc },
         why: 'podTrafficShortCircuit',
       },
-      { match: [{ kind: 'srcLocal' }], target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' }, why: 'localTraffic' },
-      { match: [{ kind: 'srcLocal' }], target: { kind: 'jump', chain: names.svc }, why: 'localTraffic' },
+      {
+        match: [{ kind: 'srcLocal' }],
+        target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' },
+        why: 'localTraffic',
+      },
+      {
+        match: [{ kind: 'srcLocal' }],
+        target: { kind: 'jump', chain: names.svc },
+        why: 'localTraffic',
+      },
       { match: [], target: { kind: 'jump', chain: names.svl }, why: 'externalClient' },
     );
   } else {
     // masquerade:false is the teaching what-if: the unconditional mark rule is left out.
     if (input.masquerade) {
-      extRules.push({ match: [], target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' }, why: 'externalDestination' });
+      extRules.push({
+        match: [],
+        target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' },
+        why: 'externalDestination',
+      });
     }
     extRules.push({ match: [], target: { kind: 'jump', chain: names.svc }, why: 'clusterPolicy' });
   }
   add(names.ext, 'KUBE-EXT', extRules);
-  add('KUBE-MARK-MASQ', 'KUBE-MARK-MASQ', [{ match: [], target: { kind: 'mark' }, why: 'masqueradeMarkSet' }]);
+  add('KUBE-MARK-MASQ', 'KUBE-MARK-MASQ', [
+    { match: [], target: { kind: 'mark' }, why: 'masqueradeMarkSet' },
+  ]);
   const spread = (name: string, code: RuleCode, eps: Endpoint[]): void => {
     // statistic --mode random --probability 1/n, 1/(n-1), …; the last rule has no match.
     add(
@@ -199,7 +218,11 @@ export function compileRules(input: CompileInput): RuleSet {
         const remaining = eps.length - i;
         const target: Target = { kind: 'jump', chain: endpointChain(service, e.ip) };
         return remaining > 1
-          ? { match: [{ kind: 'random', probability: 1 / remaining }], target, why: randomWhy(remaining) }
+          ? {
+              match: [{ kind: 'random', probability: 1 / remaining }],
+              target,
+              why: randomWhy(remaining),
+            }
           : { match: [], target, why: 'lastEndpoint' };
       }),
     );
@@ -209,7 +232,11 @@ export function compileRules(input: CompileInput): RuleSet {
   const endpointIndex = new Map(input.endpoints.map((e, i) => [e, i]));
   for (const e of new Set([...clusterEndpoints, ...(local ? localEndpoints : [])])) {
     add(endpointChain(service, e.ip), 'KUBE-SEP', [
-      { match: [], target: { kind: 'dnat', endpoint: endpointIndex.get(e) ?? 0 }, why: 'dnatToEndpoint' },
+      {
+        match: [],
+        target: { kind: 'dnat', endpoint: endpointIndex.get(e) ?? 0 },
+        why: 'dnatToEndpoint',
+      },
     ]);
   }
   add('KUBE-POSTROUTING', 'KUBE-POSTROUTING', [
@@ -257,14 +284,20 @@ export interface Verdict {
   marked: boolean;
 }
 
-function matches(m: Match, p: PacketView, rs: RuleSet, marked: boolean, rand: () => number): boolean {
+function matches(
+  m: Match,
+  p: PacketView,
+  rs: RuleSet,
+  marked: boolean,
+  rand: () => number,
+): boolean {
   switch (m.kind) {
     case 'dst':
       return p.dstIp === m.ip && p.dstPort === m.port;
     case 'dstLocalPort':
       return p.dstIp === rs.nodeIp && p.dstPort === m.port;
     case 'srcInCidr':
-      return ((p.srcInt & m.mask) >>> 0) === m.base;
+      return (p.srcInt & m.mask) >>> 0 === m.base;
     case 'srcLocal':
       return p.srcLocal;
     case 'random':
@@ -279,9 +312,17 @@ function matches(m: Match, p: PacketView, rs: RuleSet, marked: boolean, rand: ()
  * DNATed). `rand` draws for `statistic --mode random`; `hits` (when given) collects one RuleHit
  * per chain traversed, in order.
  */
-export function evaluateNew(rs: RuleSet, p: PacketView, rand: () => number, hits: RuleHit[] | null): Verdict {
+export function evaluateNew(
+  rs: RuleSet,
+  p: PacketView,
+  rand: () => number,
+  hits: RuleHit[] | null,
+): Verdict {
   const state: Verdict = { kind: 'accept', endpoint: -1, marked: false };
-  if (walk(rs, 'KUBE-SERVICES', 'loadBalancerIp', p, rand, hits, state) !== 'done' && p.dstIp === rs.nodeIp) {
+  if (
+    walk(rs, 'KUBE-SERVICES', 'loadBalancerIp', p, rand, hits, state) !== 'done' &&
+    p.dstIp === rs.nodeIp
+  ) {
     walk(rs, 'KUBE-NODEPORTS', 'nodePort', p, rand, hits, state);
   }
   if (state.kind === 'dnat') return state;
@@ -289,7 +330,12 @@ export function evaluateNew(rs: RuleSet, p: PacketView, rand: () => number, hits
     if (rule.match.every((m) => matches(m, p, rs, state.marked, rand))) {
       const kind = rule.target.kind === 'reject' ? 'reject' : 'drop';
       state.kind = kind;
-      hits?.push({ rule: 'KUBE-EXTERNAL-SERVICES', chain: 'KUBE-EXTERNAL-SERVICES', verdict: kind, why: rule.why });
+      hits?.push({
+        rule: 'KUBE-EXTERNAL-SERVICES',
+        chain: 'KUBE-EXTERNAL-SERVICES',
+        verdict: kind,
+        why: rule.why,
+      });
       return state;
     }
   }
@@ -311,7 +357,8 @@ function walk(
   // Entry chains (KUBE-SERVICES, KUBE-NODEPORTS) are listed only when a Service rule in
   // them matched; e.g. KUBE-SERVICES' generic jump to KUBE-NODEPORTS is implied.
   const entry = chain.code === 'KUBE-SERVICES' || chain.code === 'KUBE-NODEPORTS';
-  const hit: RuleHit | null = hits && !entry ? { rule: chain.code, chain: chain.name, verdict: 'jump', why: entryWhy } : null;
+  const hit: RuleHit | null =
+    hits && !entry ? { rule: chain.code, chain: chain.name, verdict: 'jump', why: entryWhy } : null;
   if (hits && hit) hits.push(hit);
   for (const rule of chain.rules) {
     let ok = true;
@@ -339,7 +386,8 @@ function walk(
     }
     if (t.kind === 'jump') {
       if (hit && t.chain !== 'KUBE-MARK-MASQ') hit.why = rule.why;
-      if (hits && entry) hits.push({ rule: chain.code, chain: chain.name, verdict: 'jump', why: rule.why });
+      if (hits && entry)
+        hits.push({ rule: chain.code, chain: chain.name, verdict: 'jump', why: rule.why });
       if (walk(rs, t.chain, rule.why, p, rand, hits, state) === 'done') return 'done';
     }
   }
@@ -347,12 +395,26 @@ function walk(
 }
 
 /** nat POSTROUTING for a DNATed packet: MASQUERADE when marked (source = egress interface). */
-export function evaluatePostrouting(marked: boolean, sameNode: boolean, hits: RuleHit[] | null): boolean {
+export function evaluatePostrouting(
+  marked: boolean,
+  sameNode: boolean,
+  hits: RuleHit[] | null,
+): boolean {
   if (!marked) {
-    hits?.push({ rule: 'KUBE-POSTROUTING', chain: 'KUBE-POSTROUTING', verdict: 'accept', why: 'noMasqueradeMark' });
+    hits?.push({
+      rule: 'KUBE-POSTROUTING',
+      chain: 'KUBE-POSTROUTING',
+      verdict: 'accept',
+      why: 'noMasqueradeMark',
+    });
     return false;
   }
-  hits?.push({ rule: 'KUBE-POSTROUTING', chain: 'KUBE-POSTROUTING', verdict: 'jump', why: 'masqueradeMarkSet' });
+  hits?.push({
+    rule: 'KUBE-POSTROUTING',
+    chain: 'KUBE-POSTROUTING',
+    verdict: 'jump',
+    why: 'masqueradeMarkSet',
+  });
   hits?.push({
     rule: 'MASQUERADE',
     chain: 'KUBE-POSTROUTING',

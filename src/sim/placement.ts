@@ -17,7 +17,11 @@ export function podId(index: number): string {
 }
 
 /** Pick the node index for each replica (null = Pending) according to the strategy. */
-export function placeReplicas(spec: PlacementSpec, nodeCount: number, rng: Rng): Array<number | null> {
+export function placeReplicas(
+  spec: PlacementSpec,
+  nodeCount: number,
+  rng: Rng,
+): Array<number | null> {
   const counts = new Array<number>(nodeCount).fill(0);
   const out: Array<number | null> = [];
   const withRoom = (): number[] => counts.flatMap((c, i) => (c < MAX_PODS_PER_NODE ? [i] : []));

@@ -10,7 +10,13 @@ export const PRESETS: Record<CloudPreset, Record<ExternalTrafficPolicy, ProbeSpe
     // HealthProbeDefaultNumOfProbe = 2; TCP probe on the nodePort (azure_loadbalancer_healthprobe.go).
     // Azure has one probeThreshold for both directions; no explicit probe timeout, we use 5 s
     // (probe answered within the interval) [I].
-    Cluster: { kind: 'tcpNodePort', interval: 5, timeout: 5, unhealthyThreshold: 2, healthyThreshold: 2 },
+    Cluster: {
+      kind: 'tcpNodePort',
+      interval: 5,
+      timeout: 5,
+      unhealthyThreshold: 2,
+      healthyThreshold: 2,
+    },
     // Same consts; ETP Local → HTTP on healthCheckNodePort /healthz.
     Local: {
       kind: 'httpHealthCheckNodePort',
@@ -81,7 +87,13 @@ export const PRESETS: Record<CloudPreset, Record<ExternalTrafficPolicy, ProbeSpe
   'aws-nlb': {
     // cloud-provider-aws buildNLBHealthCheckConfiguration: ETP Cluster → TCP traffic-port,
     // interval 30, timeout 10, healthy/unhealthy threshold 3.
-    Cluster: { kind: 'tcpNodePort', interval: 30, timeout: 10, unhealthyThreshold: 3, healthyThreshold: 3 },
+    Cluster: {
+      kind: 'tcpNodePort',
+      interval: 30,
+      timeout: 10,
+      unhealthyThreshold: 3,
+      healthyThreshold: 3,
+    },
     // ETP Local → HTTP hcnp /healthz, interval 10, timeout 10, threshold 2/2.
     Local: {
       kind: 'httpHealthCheckNodePort',
@@ -94,7 +106,13 @@ export const PRESETS: Record<CloudPreset, Record<ExternalTrafficPolicy, ProbeSpe
   'aws-lbc': {
     // AWS Load Balancer Controller defaults: TCP traffic-port, interval 10, timeout 10,
     // healthy 3, unhealthy 3 (docs guide/service/annotations.md, model builder).
-    Cluster: { kind: 'tcpNodePort', interval: 10, timeout: 10, unhealthyThreshold: 3, healthyThreshold: 3 },
+    Cluster: {
+      kind: 'tcpNodePort',
+      interval: 10,
+      timeout: 10,
+      unhealthyThreshold: 3,
+      healthyThreshold: 3,
+    },
     // Instance targets with ETP Local: HTTP hcnp /healthz, interval 10, timeout 6, 2/2.
     Local: {
       kind: 'httpHealthCheckNodePort',
@@ -106,7 +124,13 @@ export const PRESETS: Record<CloudPreset, Record<ExternalTrafficPolicy, ProbeSpe
   },
   custom: {
     // No cloud behind it: the Azure numbers as a neutral starting point; override freely.
-    Cluster: { kind: 'tcpNodePort', interval: 5, timeout: 5, unhealthyThreshold: 2, healthyThreshold: 2 },
+    Cluster: {
+      kind: 'tcpNodePort',
+      interval: 5,
+      timeout: 5,
+      unhealthyThreshold: 2,
+      healthyThreshold: 2,
+    },
     Local: {
       kind: 'httpHealthCheckNodePort',
       interval: 5,

@@ -32,8 +32,16 @@ export function hcnpBody(
   service: ServiceSpec,
   localEndpoints: number,
   serviceProxyHealthy: boolean,
-): { service: { namespace: string; name: string }; localEndpoints: number; serviceProxyHealthy: boolean } {
-  return { service: { namespace: service.namespace, name: service.name }, localEndpoints, serviceProxyHealthy };
+): {
+  service: { namespace: string; name: string };
+  localEndpoints: number;
+  serviceProxyHealthy: boolean;
+} {
+  return {
+    service: { namespace: service.namespace, name: service.name },
+    localEndpoints,
+    serviceProxyHealthy,
+  };
 }
 
 /** The HTTP status of kube-proxy's `/healthz` on :10256 (pkg/proxy/healthcheck/proxy_health.go). */
@@ -58,7 +66,8 @@ export function answerProbe(
       // Answered by the kernel rules (frozen, not removed, after kube-proxy exits): the SYN
       // is DNATed to an endpoint; it succeeds while some programmed endpoint still listens.
       const rs = target.rules;
-      const set = service.externalTrafficPolicy === 'Local' ? rs.localEndpoints : rs.clusterEndpoints;
+      const set =
+        service.externalTrafficPolicy === 'Local' ? rs.localEndpoints : rs.clusterEndpoints;
       if (set.length === 0) {
         // REJECT (no endpoints anywhere) fails at once; DROP (no local endpoints) times out.
         return rs.clusterEndpoints.length === 0

@@ -1,7 +1,19 @@
 /** Hand-written JSON Schema (draft 2020-12) of a scenario file; mirrors validate.ts. */
-import { ACTION_TYPES, DELIVERIES, LIMITS, POLICIES, PRESET_NAMES, PROBE_KIND_NAMES, STRATEGIES } from './validate.ts';
+import {
+  ACTION_TYPES,
+  DELIVERIES,
+  LIMITS,
+  POLICIES,
+  PRESET_NAMES,
+  PROBE_KIND_NAMES,
+  STRATEGIES,
+} from './validate.ts';
 
-const id = { type: 'string', pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$', maxLength: LIMITS.idLength };
+const id = {
+  type: 'string',
+  pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$',
+  maxLength: LIMITS.idLength,
+};
 const ip = { type: 'string', pattern: '^\\d{1,3}(\\.\\d{1,3}){3}$' };
 const time = { type: 'number', minimum: 0, maximum: LIMITS.timeMax };
 const port = { type: 'integer', minimum: 1, maximum: 65535 };
@@ -13,7 +25,19 @@ export const scenarioJsonSchema = {
   title: 'Hop by Hop scenario',
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'clients', 'nodes', 'pods', 'service', 'loadBalancer', 'masquerade', 'traffic', 'lifecycle', 'timeline', 'featured'],
+  required: [
+    'id',
+    'clients',
+    'nodes',
+    'pods',
+    'service',
+    'loadBalancer',
+    'masquerade',
+    'traffic',
+    'lifecycle',
+    'timeline',
+    'featured',
+  ],
   properties: {
     $schema: { type: 'string' },
     id,
@@ -21,7 +45,12 @@ export const scenarioJsonSchema = {
       type: 'array',
       minItems: 1,
       maxItems: LIMITS.clients,
-      items: { type: 'object', additionalProperties: false, required: ['id', 'ip'], properties: { id, ip } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'ip'],
+        properties: { id, ip },
+      },
     },
     nodes: {
       type: 'array',
@@ -31,13 +60,22 @@ export const scenarioJsonSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'ip', 'podCidr'],
-        properties: { id, ip, podCidr: { type: 'string', pattern: '^\\d{1,3}(\\.\\d{1,3}){3}/\\d{1,2}$' } },
+        properties: {
+          id,
+          ip,
+          podCidr: { type: 'string', pattern: '^\\d{1,3}(\\.\\d{1,3}){3}/\\d{1,2}$' },
+        },
       },
     },
     pods: {
       type: 'array',
       maxItems: LIMITS.pods,
-      items: { type: 'object', additionalProperties: false, required: ['id'], properties: { id, node: id, ip } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id'],
+        properties: { id, node: id, ip },
+      },
     },
     placement: {
       type: 'object',
@@ -140,7 +178,9 @@ export const scenarioJsonSchema = {
         additionalProperties: false,
         required: ['kind'],
         properties: {
-          kind: { enum: ['firstCrossNode', 'firstSameNode', 'firstOutcome', 'firstOnNode', 'firstDirect'] },
+          kind: {
+            enum: ['firstCrossNode', 'firstSameNode', 'firstOutcome', 'firstOnNode', 'firstDirect'],
+          },
           outcome: { enum: ['ok', 'timeout', 'reset', 'dropped'] },
           reason: { type: 'string' },
           node: id,

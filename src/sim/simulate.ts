@@ -106,7 +106,7 @@ function conditionsOf(state: string): EndpointConditions | null {
 
 /** Deterministic MASQUERADE source port (--random-fully) for a connection. */
 export function masqPort(connection: number): number {
-  return 32768 + (Math.imul(connection + 1, 2654435761) >>> 0) % 28232;
+  return 32768 + ((Math.imul(connection + 1, 2654435761) >>> 0) % 28232);
 }
 
 /** Run a scenario (already validated) deterministically for `seed`. */
@@ -247,9 +247,12 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
       p.cond = cond;
       events.push({ at: t, type: 'endpoint.changed', pod: p.spec.id, conditions: cond });
     }
-    if (snap.value === 'exited') events.push({ at: t, type: 'pod.exited', pod: p.spec.id, node: nodeId });
-    if (snap.value === 'ready') events.push({ at: t, type: 'pod.ready', pod: p.spec.id, node: nodeId });
-    if (snap.value === 'notReady') events.push({ at: t, type: 'pod.notReady', pod: p.spec.id, node: nodeId });
+    if (snap.value === 'exited')
+      events.push({ at: t, type: 'pod.exited', pod: p.spec.id, node: nodeId });
+    if (snap.value === 'ready')
+      events.push({ at: t, type: 'pod.ready', pod: p.spec.id, node: nodeId });
+    if (snap.value === 'notReady')
+      events.push({ at: t, type: 'pod.notReady', pod: p.spec.id, node: nodeId });
     requestSyncs(t);
   };
 
@@ -285,7 +288,8 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
         lost = true;
       }
     }
-    if (lost) queue.push(t + (lifecycle.nodeMonitorGracePeriod ?? 40), { k: 'nodeNotReady', node: n.idx });
+    if (lost)
+      queue.push(t + (lifecycle.nodeMonitorGracePeriod ?? 40), { k: 'nodeNotReady', node: n.idx });
   };
 
   const runAction = (a: Action, t: number): void => {
@@ -320,20 +324,32 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
       case 'taintToBeDeleted':
         if (!n.tainted) {
           sendNode(n, { type: 'TAINT' });
-          events.push({ at: t, type: 'node.tainted', node: n.spec.id, taint: 'ToBeDeletedByClusterAutoscaler' });
+          events.push({
+            at: t,
+            type: 'node.tainted',
+            node: n.spec.id,
+            taint: 'ToBeDeletedByClusterAutoscaler',
+          });
         }
         return;
       case 'shutdownNode': {
         if (state !== 'ready' && state !== 'cordoned') return;
         sendNode(n, { type: 'SHUTDOWN' });
         events.push({ at: t, type: 'node.shuttingDown', node: n.spec.id });
-        const regular = Math.max(0, lifecycle.shutdownGracePeriod - lifecycle.shutdownGracePeriodCriticalPods);
+        const regular = Math.max(
+          0,
+          lifecycle.shutdownGracePeriod - lifecycle.shutdownGracePeriodCriticalPods,
+        );
         for (const p of podRts) {
-          if (p.nodeIdx === n.idx) deletePod(p, t, Math.min(regular, lifecycle.terminationGracePeriodSeconds));
+          if (p.nodeIdx === n.idx)
+            deletePod(p, t, Math.min(regular, lifecycle.terminationGracePeriodSeconds));
         }
         // Critical pods (kube-proxy) stop in the second phase; then the machine powers off.
         queue.push(t + regular, { k: 'kubeProxyStop', node: n.idx });
-        queue.push(t + Math.max(lifecycle.shutdownGracePeriod, regular), { k: 'powerOff', node: n.idx });
+        queue.push(t + Math.max(lifecycle.shutdownGracePeriod, regular), {
+          k: 'powerOff',
+          node: n.idx,
+        });
         return;
       }
       case 'powerOffNode':
@@ -358,7 +374,8 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
         if (!n) return;
         const answer = answerProbe(n, probe, service, isPodAlive);
         queue.push(at + answer.delay, { k: 'probeResult', node: n.idx, answer });
-        if (at + probe.interval <= horizon) queue.push(at + probe.interval, { k: 'probe', node: n.idx });
+        if (at + probe.interval <= horizon)
+          queue.push(at + probe.interval, { k: 'probe', node: n.idx });
         return;
       }
       case 'probeResult': {
@@ -374,15 +391,23 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
           ok: a.ok,
           status: a.status,
           ...(a.localEndpoints === undefined ? {} : { localEndpoints: a.localEndpoints }),
-          ...(a.serviceProxyHealthy === undefined ? {} : { serviceProxyHealthy: a.serviceProxyHealthy }),
+          ...(a.serviceProxyHealthy === undefined
+            ? {}
+            : { serviceProxyHealthy: a.serviceProxyHealthy }),
         });
-        const [next] = transition(lbBackendMachine, snap, { type: a.ok ? 'PROBE_OK' : 'PROBE_FAIL' });
+        const [next] = transition(lbBackendMachine, snap, {
+          type: a.ok ? 'PROBE_OK' : 'PROBE_FAIL',
+        });
         backendSnaps[ev.node] = next;
         const nowHealthy = next.value === 'healthy';
         if (nowHealthy !== healthy[ev.node]) {
           healthy[ev.node] = nowHealthy;
           healthyList = nodeRts.filter((x) => healthy[x.idx]).map((x) => x.idx);
-          events.push({ at, type: nowHealthy ? 'lb.backendUp' : 'lb.backendDown', node: n.spec.id });
+          events.push({
+            at,
+            type: nowHealthy ? 'lb.backendUp' : 'lb.backendDown',
+            node: n.spec.id,
+          });
         }
         return;
       }
@@ -530,11 +555,7 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
       }
     }
     const endedAt =
-      outcome === 'ok'
-        ? at + duration
-        : outcome === 'reset'
-          ? at
-          : at + connectTimeout;
+      outcome === 'ok' ? at + duration : outcome === 'reset' ? at : at + connectTimeout;
     const record: ConnectionRecord = {
       id,
       at,
@@ -573,7 +594,13 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
   }
   for (const c of connections) {
     if (c.outcome !== 'ok') {
-      events.push({ at: c.endedAt ?? c.at, type: 'connection.failed', connection: c.id, node: c.ingressNode, reason: c.reason });
+      events.push({
+        at: c.endedAt ?? c.at,
+        type: 'connection.failed',
+        connection: c.id,
+        node: c.ingressNode,
+        reason: c.reason,
+      });
     }
   }
   events.sort((a, b) => a.at - b.at);

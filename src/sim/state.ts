@@ -15,7 +15,12 @@ export function placesOf(result: SimResult): Places {
   return {
     clients: s.clients.map((c) => ({ id: c.id, ip: c.ip })),
     lb: { id: 'lb', ip: s.loadBalancer.frontendIp, port: s.service.port },
-    nodes: s.nodes.map((n) => ({ id: n.id, ip: n.ip, podCidr: n.podCidr, bridgeIp: bridgeIp(n.podCidr) })),
+    nodes: s.nodes.map((n) => ({
+      id: n.id,
+      ip: n.ip,
+      podCidr: n.podCidr,
+      bridgeIp: bridgeIp(n.podCidr),
+    })),
     pods: s.pods.map((p) => ({ id: p.id, node: p.node ?? null, ip: p.ip ?? null })),
   };
 }
@@ -66,7 +71,11 @@ export function stateAt(result: SimResult, t: number): StateAt {
   const pods: Record<string, PodStateAt> = {};
   for (const p of s.pods) {
     pods[p.id] = p.node
-      ? { phase: 'running', node: p.node, conditions: { ready: true, serving: true, terminating: false } }
+      ? {
+          phase: 'running',
+          node: p.node,
+          conditions: { ready: true, serving: true, terminating: false },
+        }
       : { phase: 'pending', node: null, conditions: null };
   }
   for (const e of result.events) {
@@ -126,7 +135,11 @@ export function stateAt(result: SimResult, t: number): StateAt {
         const p = pods[e.pod];
         if (p) {
           p.conditions = { ...e.conditions };
-          p.phase = e.conditions.terminating ? 'terminating' : e.conditions.ready ? 'running' : 'notReady';
+          p.phase = e.conditions.terminating
+            ? 'terminating'
+            : e.conditions.ready
+              ? 'running'
+              : 'notReady';
         }
         break;
       }

@@ -21,7 +21,8 @@ export function expectedShares(
   }
   const serving = initialRules.filter((rs) => rotation[rs.node] && rs.localEndpoints.length > 0);
   for (const rs of serving) {
-    for (const e of rs.localEndpoints) out[e.podId] = 1 / (serving.length * rs.localEndpoints.length);
+    for (const e of rs.localEndpoints)
+      out[e.podId] = 1 / (serving.length * rs.localEndpoints.length);
   }
   return out;
 }
@@ -67,7 +68,8 @@ export function summarize(
     }
   }
   const podShare: Record<string, number> = {};
-  for (const p of scenario.pods) if (p.node !== undefined) podShare[p.id] = succeeded ? (perPod.get(p.id) ?? 0) / succeeded : 0;
+  for (const p of scenario.pods)
+    if (p.node !== undefined) podShare[p.id] = succeeded ? (perPod.get(p.id) ?? 0) / succeeded : 0;
   const nodes: Summary['nodes'] = {};
   for (const n of scenario.nodes) nodes[n.id] = { markedDownAt: null, markedUpAt: null };
   for (const e of events) {
@@ -79,7 +81,9 @@ export function summarize(
       if (s && s.markedUpAt === null) s.markedUpAt = e.at;
     }
   }
-  const initialRules = scenario.nodes.map((n) => rulesets.find((rs) => rs.node === n.id)).filter((r): r is RuleSet => !!r);
+  const initialRules = scenario.nodes
+    .map((n) => rulesets.find((rs) => rs.node === n.id))
+    .filter((r): r is RuleSet => !!r);
   return {
     connections: connections.length,
     succeeded,

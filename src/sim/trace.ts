@@ -97,16 +97,38 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   const fail = { outcome: record.outcome, reason: record.reason };
   startPacket('SYN', 'request', record.at);
   if (!ingressSpec) {
-    hop(record.client, 'lb', { src: client, dst: frontend }, { src: client, dst: frontend }, 0, [], ['toLb', 'drop', 'timeout'], fail);
+    hop(
+      record.client,
+      'lb',
+      { src: client, dst: frontend },
+      { src: client, dst: frontend },
+      0,
+      [],
+      ['toLb', 'drop', 'timeout'],
+      fail,
+    );
     return { record, hops, conntrack };
   }
   const nodePortAddr: Addr = { ip: ingressSpec.ip, port: s.service.nodePort };
   const atNode: Addr = !viaLb || s.loadBalancer.delivery === 'nodePort' ? nodePortAddr : frontend;
   const toNode: Header = { src: client, dst: atNode };
   // Request path up to the ingress node; returns the node-side header for later packets.
-  const toIngress = (rules: RuleHit[], after: Header, marks: HopMark[], end?: { outcome: Outcome; reason: OutcomeReason }): void => {
+  const toIngress = (
+    rules: RuleHit[],
+    after: Header,
+    marks: HopMark[],
+    end?: { outcome: Outcome; reason: OutcomeReason },
+  ): void => {
     if (viaLb) {
-      hop(record.client, 'lb', { src: client, dst: frontend }, toNode, LATENCY.clientLb, [], packet === 0 ? ['toLb', 'lbPick'] : ['toLb']);
+      hop(
+        record.client,
+        'lb',
+        { src: client, dst: frontend },
+        toNode,
+        LATENCY.clientLb,
+        [],
+        packet === 0 ? ['toLb', 'lbPick'] : ['toLb'],
+      );
       hop('lb', ingressSpec.id, toNode, after, LATENCY.lbNode, rules, marks, end);
     } else {
       hop(record.client, ingressSpec.id, toNode, after, LATENCY.clientLb, rules, marks, end);
@@ -121,12 +143,24 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   // Replay the rule walk with the recorded endpoint: statistic rules before it do not match.
   const epIndex = internal.endpointOf[id] ?? -1;
   const chosen = rs.endpoints[epIndex];
-  const spreadOver = s.service.externalTrafficPolicy === 'Local' ? rs.localEndpoints : rs.clusterEndpoints;
+  const spreadOver =
+    s.service.externalTrafficPolicy === 'Local' ? rs.localEndpoints : rs.clusterEndpoints;
   const position = chosen ? spreadOver.findIndex((e) => e.pod === chosen.pod) : -1;
   let call = 0;
   const scripted = (): number => (call++ === position ? 0 : 1);
   const hits: RuleHit[] = [];
-  const verdict = evaluateNew(rs, { srcIp: client.ip, srcInt: ipToInt(client.ip), dstIp: atNode.ip, dstPort: atNode.port, srcLocal: false }, scripted, hits);
+  const verdict = evaluateNew(
+    rs,
+    {
+      srcIp: client.ip,
+      srcInt: ipToInt(client.ip),
+      dstIp: atNode.ip,
+      dstPort: atNode.port,
+      srcLocal: false,
+    },
+    scripted,
+    hits,
+  );
   if (verdict.kind === 'drop') {
     toIngress(hits, toNode, ['drop'], fail);
     return { record, hops, conntrack };
@@ -140,7 +174,16 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
       hop(ingressSpec.id, 'lb', icmp, icmp, LATENCY.lbNode, [], ['reply']);
       hop('lb', record.client, icmp, icmp, LATENCY.clientLb, [], ['reply', 'reject'], fail);
     } else {
-      hop(ingressSpec.id, record.client, icmp, icmp, LATENCY.clientLb, [], ['reply', 'reject'], fail);
+      hop(
+        ingressSpec.id,
+        record.client,
+        icmp,
+        icmp,
+        LATENCY.clientLb,
+        [],
+        ['reply', 'reject'],
+        fail,
+      );
     }
     return { record, hops, conntrack };
   }
@@ -159,7 +202,8 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
     node: ingressSpec.id,
     original: { src: { ...client }, dst: { ...atNode } },
     reply: { src: { ...podAddr }, dst: { ...snatAddr } },
-    state: record.outcome === 'ok' || record.reason === 'nodeWentDown' ? 'ESTABLISHED' : 'UNREPLIED',
+    state:
+      record.outcome === 'ok' || record.reason === 'nodeWentDown' ? 'ESTABLISHED' : 'UNREPLIED',
   };
   conntrack.push(ctEntry);
   const natMarks: HopMark[] = masq ? ['dnat', 'snat'] : ['dnat'];
@@ -187,7 +231,16 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
     if (!sameNode && !masq) {
       // No SNAT: the pod answers the client directly; no conntrack on its node knows the flow.
       hop(podId, podNodeId, fromPod, fromPod, LATENCY.nodePod, [], ['reply']);
-      hop(podNodeId, record.client, fromPod, fromPod, LATENCY.clientLb, [], ['reply', 'directReturn', 'clientDiscard'], fail);
+      hop(
+        podNodeId,
+        record.client,
+        fromPod,
+        fromPod,
+        LATENCY.clientLb,
+        [],
+        ['reply', 'directReturn', 'clientDiscard'],
+        fail,
+      );
       return false;
     }
     if (!sameNode) {
@@ -201,21 +254,41 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
     const unnatted: Header = { src: atNode, dst: client };
     if (last) {
       last.after = { src: { ...unnatted.src }, dst: { ...unnatted.dst } };
-      last.rules = [{ rule: 'conntrack', chain: 'conntrack', verdict: 'unnat', why: 'replyDirection' }];
+      last.rules = [
+        { rule: 'conntrack', chain: 'conntrack', verdict: 'unnat', why: 'replyDirection' },
+      ];
       last.changed = changedFields(last.before, last.after);
       last.marks = ['reply', 'unnat'];
     }
     if (viaLb) {
       const fromLb: Header = { src: frontend, dst: client };
-      hop(ingressSpec.id, 'lb', unnatted, fromLb, LATENCY.lbNode, [], atNode === frontend ? ['reply'] : ['reply', 'unnat']);
+      hop(
+        ingressSpec.id,
+        'lb',
+        unnatted,
+        fromLb,
+        LATENCY.lbNode,
+        [],
+        atNode === frontend ? ['reply'] : ['reply', 'unnat'],
+      );
       hop('lb', record.client, fromLb, fromLb, LATENCY.clientLb, [], ['reply', ...finalMarks]);
     } else {
-      hop(ingressSpec.id, record.client, unnatted, unnatted, LATENCY.clientLb, [], ['reply', ...finalMarks]);
+      hop(
+        ingressSpec.id,
+        record.client,
+        unnatted,
+        unnatted,
+        LATENCY.clientLb,
+        [],
+        ['reply', ...finalMarks],
+      );
     }
     return true;
   };
   if (!replyPath('SYN-ACK', ['established'])) return { record, hops, conntrack };
-  const established: RuleHit[] = [{ rule: 'conntrack', chain: 'conntrack', verdict: 'dnat', why: 'establishedFlow' }];
+  const established: RuleHit[] = [
+    { rule: 'conntrack', chain: 'conntrack', verdict: 'dnat', why: 'establishedFlow' },
+  ];
   startPacket('ACK', 'request', t);
   deliver(established, natMarks);
   startPacket('DATA', 'request', t);

@@ -46,10 +46,7 @@ export type LbDelivery =
 
 /** How pods are placed on nodes when a scenario does not list placement explicitly. */
 export type PlacementStrategy =
-  | 'none'
-  | 'antiAffinityPreferred'
-  | 'antiAffinityRequired'
-  | 'topologySpread';
+  'none' | 'antiAffinityPreferred' | 'antiAffinityRequired' | 'topologySpread';
 
 export interface ClientSpec {
   id: string;

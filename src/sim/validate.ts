@@ -85,7 +85,14 @@ class Checker {
     }
     return s;
   }
-  num(v: unknown, path: string, min: number, max: number, integer = false, minExclusive = false): number | null {
+  num(
+    v: unknown,
+    path: string,
+    min: number,
+    max: number,
+    integer = false,
+    minExclusive = false,
+  ): number | null {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       this.add(path, 'expectedNumber', `${minExclusive ? '>' : '≥'} ${min} and ≤ ${max}`, v);
       return null;
@@ -141,10 +148,27 @@ function get(o: Obj, key: string): unknown {
 }
 
 export const POLICIES = ['Cluster', 'Local'] as const;
-export const PRESET_NAMES = ['azure', 'azure-shared', 'gcp', 'gcp-l4', 'aws-nlb', 'aws-lbc', 'custom'] as const;
+export const PRESET_NAMES = [
+  'azure',
+  'azure-shared',
+  'gcp',
+  'gcp-l4',
+  'aws-nlb',
+  'aws-lbc',
+  'custom',
+] as const;
 export const DELIVERIES = ['nodePort', 'vip'] as const;
-export const STRATEGIES = ['none', 'antiAffinityPreferred', 'antiAffinityRequired', 'topologySpread'] as const;
-export const PROBE_KIND_NAMES = ['tcpNodePort', 'httpKubeProxyHealthz', 'httpHealthCheckNodePort'] as const;
+export const STRATEGIES = [
+  'none',
+  'antiAffinityPreferred',
+  'antiAffinityRequired',
+  'topologySpread',
+] as const;
+export const PROBE_KIND_NAMES = [
+  'tcpNodePort',
+  'httpKubeProxyHealthz',
+  'httpHealthCheckNodePort',
+] as const;
 export const ACTION_TYPES = [
   'drainNode',
   'cordonNode',
@@ -179,7 +203,9 @@ export function validateScenario(
   }
 }
 
-function check(input: unknown): { ok: true; scenario: Scenario } | { ok: false; issues: InputIssue[] } {
+function check(
+  input: unknown,
+): { ok: true; scenario: Scenario } | { ok: false; issues: InputIssue[] } {
   const c = new Checker();
   const T = LIMITS.timeMax;
   const root = c.obj(input, '', [
@@ -210,7 +236,8 @@ function check(input: unknown): { ok: true; scenario: Scenario } | { ok: false; 
     if (!o) return;
     const cid = c.id(get(o, 'id'), join(p, 'id'));
     const ip = c.ip(get(o, 'ip'), join(p, 'ip'));
-    if (cid && clients.some((x) => x.id === cid)) c.add(join(p, 'id'), 'duplicateId', undefined, cid);
+    if (cid && clients.some((x) => x.id === cid))
+      c.add(join(p, 'id'), 'duplicateId', undefined, cid);
     if (cid !== null && ip !== null) clients.push({ id: cid, ip });
   });
 
@@ -224,7 +251,8 @@ function check(input: unknown): { ok: true; scenario: Scenario } | { ok: false; 
     const ip = c.ip(get(o, 'ip'), join(p, 'ip'));
     const cidrRaw = get(o, 'podCidr');
     const cidr = parseCidr(cidrRaw) ? (cidrRaw as string) : null;
-    if (cidr === null) c.add(join(p, 'podCidr'), 'expectedCidr', 'e.g. 10.244.1.0/24 (prefix 8–30)', cidrRaw);
+    if (cidr === null)
+      c.add(join(p, 'podCidr'), 'expectedCidr', 'e.g. 10.244.1.0/24 (prefix 8–30)', cidrRaw);
     if (nid && nodes.some((x) => x.id === nid)) c.add(join(p, 'id'), 'duplicateId', undefined, nid);
     if (ip && nodes.some((x) => x.ip === ip)) c.add(join(p, 'ip'), 'duplicateId', undefined, ip);
     if (nid !== null && ip !== null && cidr !== null) nodes.push({ id: nid, ip, podCidr: cidr });
@@ -240,14 +268,16 @@ function check(input: unknown): { ok: true; scenario: Scenario } | { ok: false; 
     const pid = c.id(get(o, 'id'), join(p, 'id'));
     const rawNode = get(o, 'node');
     const node = rawNode === undefined ? undefined : c.id(rawNode, join(p, 'node'));
-    if (typeof node === 'string' && !nodeIds.has(node)) c.add(join(p, 'node'), 'unknownReference', [...nodeIds].join(', '), node);
+    if (typeof node === 'string' && !nodeIds.has(node))
+      c.add(join(p, 'node'), 'unknownReference', [...nodeIds].join(', '), node);
     const rawIp = get(o, 'ip');
     const ip = rawIp === undefined ? undefined : c.ip(rawIp, join(p, 'ip'));
     const nodeSpec = nodes.find((n) => n.id === node);
     if (typeof ip === 'string' && nodeSpec && !inCidr(ip, nodeSpec.podCidr)) {
       c.add(join(p, 'ip'), 'ipNotInPodCidr', nodeSpec.podCidr, ip);
     }
-    if (typeof ip === 'string' && pods.some((x) => x.ip === ip)) c.add(join(p, 'ip'), 'duplicateId', undefined, ip);
+    if (typeof ip === 'string' && pods.some((x) => x.ip === ip))
+      c.add(join(p, 'ip'), 'duplicateId', undefined, ip);
     if (pid && pods.some((x) => x.id === pid)) c.add(join(p, 'id'), 'duplicateId', undefined, pid);
     if (pid !== null && node !== null && ip !== null) {
       const pod: PodSpec = { id: pid };
@@ -265,7 +295,8 @@ function check(input: unknown): { ok: true; scenario: Scenario } | { ok: false; 
       const strategy = c.oneOf(get(o, 'strategy'), 'placement.strategy', STRATEGIES);
       const replicas = c.num(get(o, 'replicas'), 'placement.replicas', 0, LIMITS.pods, true);
       const rawSkew = get(o, 'maxSkew');
-      const maxSkew = rawSkew === undefined ? undefined : c.num(rawSkew, 'placement.maxSkew', 1, 64, true);
+      const maxSkew =
+        rawSkew === undefined ? undefined : c.num(rawSkew, 'placement.maxSkew', 1, 64, true);
       if (strategy !== null && replicas !== null && maxSkew !== null) {
         placement = { strategy, replicas };
         if (maxSkew !== undefined) placement.maxSkew = maxSkew;
@@ -287,34 +318,76 @@ function check(input: unknown): { ok: true; scenario: Scenario } | { ok: false; 
   const port = so ? c.num(get(so, 'port'), 'service.port', 1, 65535, true) : null;
   const targetPort = so ? c.num(get(so, 'targetPort'), 'service.targetPort', 1, 65535, true) : null;
   const nodePort = so ? c.num(get(so, 'nodePort'), 'service.nodePort', 30000, 32767, true) : null;
-  const policy = so ? c.oneOf(get(so, 'externalTrafficPolicy'), 'service.externalTrafficPolicy', POLICIES) : null;
+  const policy = so
+    ? c.oneOf(get(so, 'externalTrafficPolicy'), 'service.externalTrafficPolicy', POLICIES)
+    : null;
   const rawHcnp = so ? get(so, 'healthCheckNodePort') : undefined;
   let hcnp: number | null | undefined = undefined;
   if (rawHcnp !== undefined) {
     hcnp = c.num(rawHcnp, 'service.healthCheckNodePort', 30000, 32767, true);
-    if (policy === 'Cluster') c.add('service.healthCheckNodePort', 'onlyForLocal', 'externalTrafficPolicy: Local');
-    if (hcnp !== null && hcnp === nodePort) c.add('service.healthCheckNodePort', 'duplicateId', undefined, hcnp);
+    if (policy === 'Cluster')
+      c.add('service.healthCheckNodePort', 'onlyForLocal', 'externalTrafficPolicy: Local');
+    if (hcnp !== null && hcnp === nodePort)
+      c.add('service.healthCheckNodePort', 'duplicateId', undefined, hcnp);
   } else if (policy === 'Local') {
     c.add('service.healthCheckNodePort', 'required', '30000–32767');
   }
 
-  const lo = c.obj(get(root, 'loadBalancer'), 'loadBalancer', ['frontendIp', 'delivery', 'preset', 'probe', 'probePhase']);
+  const lo = c.obj(get(root, 'loadBalancer'), 'loadBalancer', [
+    'frontendIp',
+    'delivery',
+    'preset',
+    'probe',
+    'probePhase',
+  ]);
   const frontendIp = lo ? c.ip(get(lo, 'frontendIp'), 'loadBalancer.frontendIp') : null;
   const delivery = lo ? c.oneOf(get(lo, 'delivery'), 'loadBalancer.delivery', DELIVERIES) : null;
   const preset = lo ? c.oneOf(get(lo, 'preset'), 'loadBalancer.preset', PRESET_NAMES) : null;
   let probe: ProbeSpec | null = null;
-  const po = lo ? c.obj(get(lo, 'probe'), 'loadBalancer.probe', ['kind', 'interval', 'timeout', 'unhealthyThreshold', 'healthyThreshold']) : null;
+  const po = lo
+    ? c.obj(get(lo, 'probe'), 'loadBalancer.probe', [
+        'kind',
+        'interval',
+        'timeout',
+        'unhealthyThreshold',
+        'healthyThreshold',
+      ])
+    : null;
   if (po) {
     const kind = c.oneOf(get(po, 'kind'), 'loadBalancer.probe.kind', PROBE_KIND_NAMES);
     const interval = c.num(get(po, 'interval'), 'loadBalancer.probe.interval', 0, 300, false, true);
     const timeout = c.num(get(po, 'timeout'), 'loadBalancer.probe.timeout', 0, 300, false, true);
-    const unhealthy = c.num(get(po, 'unhealthyThreshold'), 'loadBalancer.probe.unhealthyThreshold', 1, 100, true);
-    const healthyT = c.num(get(po, 'healthyThreshold'), 'loadBalancer.probe.healthyThreshold', 1, 100, true);
+    const unhealthy = c.num(
+      get(po, 'unhealthyThreshold'),
+      'loadBalancer.probe.unhealthyThreshold',
+      1,
+      100,
+      true,
+    );
+    const healthyT = c.num(
+      get(po, 'healthyThreshold'),
+      'loadBalancer.probe.healthyThreshold',
+      1,
+      100,
+      true,
+    );
     if (kind === 'httpHealthCheckNodePort' && policy === 'Cluster') {
       c.add('loadBalancer.probe.kind', 'requiresLocal', 'tcpNodePort | httpKubeProxyHealthz');
     }
-    if (kind !== null && interval !== null && timeout !== null && unhealthy !== null && healthyT !== null) {
-      probe = { kind, interval, timeout, unhealthyThreshold: unhealthy, healthyThreshold: healthyT };
+    if (
+      kind !== null &&
+      interval !== null &&
+      timeout !== null &&
+      unhealthy !== null &&
+      healthyT !== null
+    ) {
+      probe = {
+        kind,
+        interval,
+        timeout,
+        unhealthyThreshold: unhealthy,
+        healthyThreshold: healthyT,
+      };
     }
   }
   let probePhase: Record<string, number> | undefined;
@@ -333,14 +406,27 @@ function check(input: unknown): { ok: true; scenario: Scenario } | { ok: false; 
 
   const masquerade = c.bool(get(root, 'masquerade'), 'masquerade');
 
-  const to = c.obj(get(root, 'traffic'), 'traffic', ['rate', 'duration', 'connectTimeout', 'connectionDuration']);
+  const to = c.obj(get(root, 'traffic'), 'traffic', [
+    'rate',
+    'duration',
+    'connectTimeout',
+    'connectionDuration',
+  ]);
   const rate = to ? c.num(get(to, 'rate'), 'traffic.rate', 0, LIMITS.rateMax, false, true) : null;
   const duration = to ? c.num(get(to, 'duration'), 'traffic.duration', 0, T) : null;
-  const connectTimeout = to ? c.num(get(to, 'connectTimeout'), 'traffic.connectTimeout', 0, 300, false, true) : null;
+  const connectTimeout = to
+    ? c.num(get(to, 'connectTimeout'), 'traffic.connectTimeout', 0, 300, false, true)
+    : null;
   const rawCd = to ? get(to, 'connectionDuration') : undefined;
-  const connectionDuration = rawCd === undefined ? undefined : c.num(rawCd, 'traffic.connectionDuration', 0, T);
+  const connectionDuration =
+    rawCd === undefined ? undefined : c.num(rawCd, 'traffic.connectionDuration', 0, T);
   if (rate !== null && duration !== null && rate * duration > LIMITS.connections) {
-    c.add('traffic.rate', 'tooManyConnections', `rate × duration ≤ ${LIMITS.connections}`, Math.round(rate * duration));
+    c.add(
+      'traffic.rate',
+      'tooManyConnections',
+      `rate × duration ≤ ${LIMITS.connections}`,
+      Math.round(rate * duration),
+    );
   }
 
   const lfo = c.obj(get(root, 'lifecycle'), 'lifecycle', [
@@ -363,13 +449,27 @@ function check(input: unknown): { ok: true; scenario: Scenario } | { ok: false; 
     const sgpc = n('shutdownGracePeriodCriticalPods');
     const sync = c.num(get(lfo, 'proxySyncDelay'), 'lifecycle.proxySyncDelay', 0, 600);
     if (sgp !== null && sgpc !== null && sgpc > sgp) {
-      c.add('lifecycle.shutdownGracePeriodCriticalPods', 'outOfRange', `≤ shutdownGracePeriod (${sgp})`, sgpc);
+      c.add(
+        'lifecycle.shutdownGracePeriodCriticalPods',
+        'outOfRange',
+        `≤ shutdownGracePeriod (${sgp})`,
+        sgpc,
+      );
     }
     const rawBoot = get(lfo, 'bootSeconds');
     const boot = rawBoot === undefined ? undefined : n('bootSeconds');
     const rawNmg = get(lfo, 'nodeMonitorGracePeriod');
     const nmg = rawNmg === undefined ? undefined : n('nodeMonitorGracePeriod');
-    if (grace !== null && preStop !== null && serves !== null && sgp !== null && sgpc !== null && sync !== null && boot !== null && nmg !== null) {
+    if (
+      grace !== null &&
+      preStop !== null &&
+      serves !== null &&
+      sgp !== null &&
+      sgpc !== null &&
+      sync !== null &&
+      boot !== null &&
+      nmg !== null
+    ) {
       lifecycle = {
         terminationGracePeriodSeconds: grace,
         preStopSeconds: preStop,
@@ -383,7 +483,11 @@ function check(input: unknown): { ok: true; scenario: Scenario } | { ok: false; 
     }
   }
 
-  const podIds = new Set(placement ? Array.from({ length: placement.replicas }, (_, i) => podId(i)) : pods.map((p) => p.id));
+  const podIds = new Set(
+    placement
+      ? Array.from({ length: placement.replicas }, (_, i) => podId(i))
+      : pods.map((p) => p.id),
+  );
   const timeline: Action[] = [];
   const tl = c.arr(get(root, 'timeline'), 'timeline', LIMITS.timeline) ?? [];
   tl.forEach((v, i) => {
@@ -396,12 +500,14 @@ function check(input: unknown): { ok: true; scenario: Scenario } | { ok: false; 
     if (type === 'deletePod') {
       if (get(o, 'node') !== undefined) c.add(join(p, 'node'), 'unknownKey', 'pod');
       const pod = c.id(get(o, 'pod'), join(p, 'pod'));
-      if (pod !== null && !podIds.has(pod)) c.add(join(p, 'pod'), 'unknownReference', [...podIds].slice(0, 20).join(', '), pod);
+      if (pod !== null && !podIds.has(pod))
+        c.add(join(p, 'pod'), 'unknownReference', [...podIds].slice(0, 20).join(', '), pod);
       else if (pod !== null) timeline.push({ at, type, pod });
     } else {
       if (get(o, 'pod') !== undefined) c.add(join(p, 'pod'), 'unknownKey', 'node');
       const node = c.id(get(o, 'node'), join(p, 'node'));
-      if (node !== null && !nodeIds.has(node)) c.add(join(p, 'node'), 'unknownReference', [...nodeIds].join(', '), node);
+      if (node !== null && !nodeIds.has(node))
+        c.add(join(p, 'node'), 'unknownReference', [...nodeIds].join(', '), node);
       else if (node !== null) timeline.push({ at, type, node });
     }
   });
@@ -423,17 +529,27 @@ function check(input: unknown): { ok: true; scenario: Scenario } | { ok: false; 
       const p = join('featuredSelectors', i);
       const o = c.obj(v, p, ['kind', 'outcome', 'reason', 'node']);
       if (!o) return;
-      const kind = c.oneOf(get(o, 'kind'), join(p, 'kind'), ['firstCrossNode', 'firstSameNode', 'firstOutcome', 'firstOnNode', 'firstDirect'] as const);
+      const kind = c.oneOf(get(o, 'kind'), join(p, 'kind'), [
+        'firstCrossNode',
+        'firstSameNode',
+        'firstOutcome',
+        'firstOnNode',
+        'firstDirect',
+      ] as const);
       if (kind === 'firstOutcome') {
         const outcome = c.oneOf(get(o, 'outcome'), join(p, 'outcome'), OUTCOME_NAMES);
         const rawReason = get(o, 'reason');
-        const reason = rawReason === undefined ? undefined : c.oneOf(rawReason, join(p, 'reason'), REASON_NAMES);
+        const reason =
+          rawReason === undefined ? undefined : c.oneOf(rawReason, join(p, 'reason'), REASON_NAMES);
         if (outcome !== null && reason !== null) {
-          featuredSelectors?.push(reason === undefined ? { kind, outcome } : { kind, outcome, reason });
+          featuredSelectors?.push(
+            reason === undefined ? { kind, outcome } : { kind, outcome, reason },
+          );
         }
       } else if (kind === 'firstOnNode') {
         const node = c.id(get(o, 'node'), join(p, 'node'));
-        if (node !== null && !nodeIds.has(node)) c.add(join(p, 'node'), 'unknownReference', [...nodeIds].join(', '), node);
+        if (node !== null && !nodeIds.has(node))
+          c.add(join(p, 'node'), 'unknownReference', [...nodeIds].join(', '), node);
         else if (node !== null) featuredSelectors?.push({ kind, node });
       } else if (kind !== null) {
         featuredSelectors?.push({ kind });
@@ -453,9 +569,12 @@ function check(input: unknown): { ok: true; scenario: Scenario } | { ok: false; 
       const at = c.num(get(o, 'at'), join(p, 'at'), 0, T);
       const client = c.id(get(o, 'client'), join(p, 'client'));
       const node = c.id(get(o, 'node'), join(p, 'node'));
-      if (client !== null && !clients.some((x) => x.id === client)) c.add(join(p, 'client'), 'unknownReference', clients.map((x) => x.id).join(', '), client);
-      if (node !== null && !nodeIds.has(node)) c.add(join(p, 'node'), 'unknownReference', [...nodeIds].join(', '), node);
-      if (at !== null && client !== null && node !== null) directConnections?.push({ at, client, node });
+      if (client !== null && !clients.some((x) => x.id === client))
+        c.add(join(p, 'client'), 'unknownReference', clients.map((x) => x.id).join(', '), client);
+      if (node !== null && !nodeIds.has(node))
+        c.add(join(p, 'node'), 'unknownReference', [...nodeIds].join(', '), node);
+      if (at !== null && client !== null && node !== null)
+        directConnections?.push({ at, client, node });
     });
   }
 
@@ -499,7 +618,12 @@ function check(input: unknown): { ok: true; scenario: Scenario } | { ok: false; 
     },
     loadBalancer: { frontendIp, delivery, preset, probe, ...(probePhase ? { probePhase } : {}) },
     masquerade,
-    traffic: { rate, duration, connectTimeout, ...(connectionDuration === undefined ? {} : { connectionDuration }) },
+    traffic: {
+      rate,
+      duration,
+      connectTimeout,
+      ...(connectionDuration === undefined ? {} : { connectionDuration }),
+    },
     lifecycle,
     timeline,
     featured,

@@ -28,18 +28,47 @@ describe('simulate CLI', () => {
   it('prints exactly one JSON object with the documented fields', () => {
     const r = cli(['cluster-snat', '--json', '--seed', '3']);
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { scenario: string; seed: number; summary: Record<string, unknown>; connections: Array<Record<string, unknown>> };
+    const out = JSON.parse(r.stdout) as {
+      scenario: string;
+      seed: number;
+      summary: Record<string, unknown>;
+      connections: Array<Record<string, unknown>>;
+    };
     expect(out.scenario).toBe('cluster-snat');
     expect(out.seed).toBe(3);
-    expect(Object.keys(out.summary)).toEqual(expect.arrayContaining(['connections', 'succeeded', 'failed', 'clientIpPreserved', 'podShare', 'disruption', 'nodes', 'expectedShare']));
-    expect(Object.keys(out.connections[0] ?? {})).toEqual(['id', 'at', 'ingressNode', 'pod', 'podNode', 'sourceSeenByPod', 'outcome', 'reason']);
+    expect(Object.keys(out.summary)).toEqual(
+      expect.arrayContaining([
+        'connections',
+        'succeeded',
+        'failed',
+        'clientIpPreserved',
+        'podShare',
+        'disruption',
+        'nodes',
+        'expectedShare',
+      ]),
+    );
+    expect(Object.keys(out.connections[0] ?? {})).toEqual([
+      'id',
+      'at',
+      'ingressNode',
+      'pod',
+      'podNode',
+      'sourceSeenByPod',
+      'outcome',
+      'reason',
+    ]);
     expect(out.summary['connections']).toBe(out.connections.length);
   });
   it('applies --set and runs files', () => {
     const file = JSON.stringify(getScenario('local'));
-    const r = cli(['my/local.json', '--json', '--set', 'traffic.duration=1'], { 'my/local.json': file });
+    const r = cli(['my/local.json', '--json', '--set', 'traffic.duration=1'], {
+      'my/local.json': file,
+    });
     expect(r.code).toBe(0);
-    expect((JSON.parse(r.stdout) as { summary: { connections: number } }).summary.connections).toBe(11);
+    expect((JSON.parse(r.stdout) as { summary: { connections: number } }).summary.connections).toBe(
+      11,
+    );
   });
   it('lists scenarios localized and prints the schema', () => {
     expect(cli(['--list', '--lang', 'de']).stdout).toContain('drain-local-hcnp');
@@ -52,7 +81,10 @@ describe('simulate CLI', () => {
     [['invalid.json'], 'traffic'],
     [['missing.json'], 'cannot be read'],
     [['cluster-snat', '--set', 'foo.bar=1'], 'foo.bar: unknown field'],
-    [['cluster-snat', '--set', 'loadBalancer.probe.interval=fast'], 'loadBalancer.probe.interval: expected a number'],
+    [
+      ['cluster-snat', '--set', 'loadBalancer.probe.interval=fast'],
+      'loadBalancer.probe.interval: expected a number',
+    ],
     [['cluster-snat', '--set', 'masquerade'], 'key=value'],
     [['cluster-snat', '--seed', 'x'], '--seed'],
     [['cluster-snat', '--frobnicate'], '--frobnicate: unknown option'],
@@ -95,7 +127,9 @@ describe('simulate CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hop-'));
     const path = join(dir, 's.json');
     writeFileSync(path, JSON.stringify(getScenario('cluster-no-endpoints')));
-    const r = cli([path, '--json'], { [path]: JSON.stringify(getScenario('cluster-no-endpoints')) });
+    const r = cli([path, '--json'], {
+      [path]: JSON.stringify(getScenario('cluster-no-endpoints')),
+    });
     expect(r.code).toBe(0);
   });
 });

@@ -28,14 +28,19 @@ for (const url of sitePages) {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (msg) => {
-      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
+      if (msg.type() === 'error' || msg.type() === 'warning')
+        problems.push(`console ${msg.type()}: ${msg.text()}`);
     });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
     page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()}`));
     // Privacy: the site never talks to another origin (no CDN, fonts, analytics).
     page.on('request', (req) => {
       const origin = new URL(req.url()).origin;
-      if (!req.url().startsWith('data:') && !req.url().startsWith('blob:') && origin !== new URL(page.url() || req.url()).origin) {
+      if (
+        !req.url().startsWith('data:') &&
+        !req.url().startsWith('blob:') &&
+        origin !== new URL(page.url() || req.url()).origin
+      ) {
         problems.push(`request to another origin: ${req.url()}`);
       }
     });
@@ -45,10 +50,13 @@ for (const url of sitePages) {
     const response = await page.goto(url);
     expect(response?.status()).toBe(200);
     const lang = url.slice(1, 3);
-    if (lang === 'en' || lang === 'de') await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    if (lang === 'en' || lang === 'de')
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await page.waitForLoadState('networkidle');
     const axe = await new AxeBuilder({ page }).analyze();
-    const violations = axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const violations = axe.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
     expect(violations).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
@@ -61,7 +69,10 @@ for (const url of twins) {
     await page.goto(url);
     const select = page.locator('starlight-lang-select select').first();
     test.skip((await select.count()) === 0, 'page has no Starlight language picker');
-    await Promise.all([page.waitForURL(`**${url.replace('/en/', '/de/')}`), select.selectOption({ label: 'Deutsch' })]);
+    await Promise.all([
+      page.waitForURL(`**${url.replace('/en/', '/de/')}`),
+      select.selectOption({ label: 'Deutsch' }),
+    ]);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
 }

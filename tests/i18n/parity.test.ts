@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { resources, useT } from '../../src/i18n';
 
 const localeRoot = path.resolve(__dirname, '../../src/i18n/locales');
-const areas = fs.readdirSync(localeRoot).filter((d) => fs.statSync(path.join(localeRoot, d)).isDirectory());
-const placeholders = (s: string): string[] => [...s.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+const areas = fs
+  .readdirSync(localeRoot)
+  .filter((d) => fs.statSync(path.join(localeRoot, d)).isDirectory());
+const placeholders = (s: string): string[] =>
+  [...s.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
 describe('i18n parity', () => {
   it('has the expected areas', () => {
@@ -14,14 +17,20 @@ describe('i18n parity', () => {
   for (const area of areas) {
     describe(area, () => {
       const load = (lang: string): Record<string, unknown> =>
-        JSON.parse(fs.readFileSync(path.join(localeRoot, area, `${lang}.json`), 'utf8')) as Record<string, unknown>;
+        JSON.parse(fs.readFileSync(path.join(localeRoot, area, `${lang}.json`), 'utf8')) as Record<
+          string,
+          unknown
+        >;
       const en = load('en');
       const de = load('de');
       it('has the same keys in en and de', () => {
         expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
       });
       it('uses flat string values, none empty', () => {
-        for (const [lang, data] of [['en', en], ['de', de]] as const) {
+        for (const [lang, data] of [
+          ['en', en],
+          ['de', de],
+        ] as const) {
           for (const [key, value] of Object.entries(data)) {
             expect(typeof value, `${lang} ${key}`).toBe('string');
             expect(String(value).trim(), `${lang} ${key}`).not.toBe('');
@@ -38,7 +47,9 @@ describe('i18n parity', () => {
   it('no key is defined by two areas (later areas would silently win)', () => {
     const seen = new Map<string, string>();
     for (const area of areas) {
-      const en = JSON.parse(fs.readFileSync(path.join(localeRoot, area, 'en.json'), 'utf8')) as Record<string, string>;
+      const en = JSON.parse(
+        fs.readFileSync(path.join(localeRoot, area, 'en.json'), 'utf8'),
+      ) as Record<string, string>;
       for (const key of Object.keys(en)) {
         expect(seen.get(key), `${key} in ${area}`).toBeUndefined();
         seen.set(key, area);

@@ -28,7 +28,8 @@ describe('ETP Cluster with SNAT', () => {
     expect(cross.length).toBeGreaterThan(0);
     expect(same.length).toBeGreaterThan(0);
     for (const c of cross) expect(c.sourceSeenByPod).toBe(nodeIp.get(c.ingressNode ?? ''));
-    for (const c of same) expect(c.sourceSeenByPod).toBe(`10.244.${(c.ingressNode ?? '').slice(5)}.1`);
+    for (const c of same)
+      expect(c.sourceSeenByPod).toBe(`10.244.${(c.ingressNode ?? '').slice(5)}.1`);
   });
 
   it('walks KUBE-NODEPORTS → KUBE-EXT → KUBE-MARK-MASQ → KUBE-SVC → KUBE-SEP → POSTROUTING/MASQUERADE', () => {
@@ -45,7 +46,11 @@ describe('ETP Cluster with SNAT', () => {
 
   it('picks endpoints with statistic probabilities 1/n, 1/(n−1)…', () => {
     const whys = new Set(
-      ok.slice(0, 60).map((c) => traceConnection(r, c.id)?.hops[1]?.rules.find((h) => h.rule === 'KUBE-SVC')?.why),
+      ok
+        .slice(0, 60)
+        .map(
+          (c) => traceConnection(r, c.id)?.hops[1]?.rules.find((h) => h.rule === 'KUBE-SVC')?.why,
+        ),
     );
     expect(whys).toEqual(new Set(['random1of3', 'random1of2', 'lastEndpoint']));
   });
@@ -67,7 +72,9 @@ describe('ETP Cluster with SNAT', () => {
     expect(ct?.original.dst).toEqual({ ip: nodeIp.get(c?.ingressNode ?? ''), port: 30080 });
     expect(ct?.reply.dst.ip).toBe(nodeIp.get(c?.ingressNode ?? ''));
     expect(ct?.state).toBe('ESTABLISHED');
-    const unnat = trace?.hops.find((h) => h.kind === 'SYN-ACK' && h.marks.includes('unnat') && h.to === c?.ingressNode);
+    const unnat = trace?.hops.find(
+      (h) => h.kind === 'SYN-ACK' && h.marks.includes('unnat') && h.to === c?.ingressNode,
+    );
     expect(unnat?.rules[0]).toMatchObject({ rule: 'conntrack', verdict: 'unnat' });
     expect(unnat?.after.dst).toEqual(c?.clientAddr);
     const atClient = trace?.hops.find((h) => h.kind === 'SYN-ACK' && h.to === c?.client);
@@ -111,23 +118,47 @@ describe('ETP Local', () => {
   it('preserves the client IP on every served connection and skips MASQUERADE', () => {
     const ok = r.connections.filter((c) => c.outcome === 'ok');
     expect(ok.length).toBeGreaterThan(100);
-    expect(ok.every((c) => c.sourceSeenByPod === c.clientAddr.ip && c.podNode === c.ingressNode)).toBe(true);
+    expect(
+      ok.every((c) => c.sourceSeenByPod === c.clientAddr.ip && c.podNode === c.ingressNode),
+    ).toBe(true);
     const rules = synRules(r, ok[0]?.id ?? -1);
-    expect(rules).toEqual(['KUBE-NODEPORTS', 'KUBE-EXT', 'KUBE-SVL', 'KUBE-SEP', 'KUBE-POSTROUTING']);
+    expect(rules).toEqual([
+      'KUBE-NODEPORTS',
+      'KUBE-EXT',
+      'KUBE-SVL',
+      'KUBE-SEP',
+      'KUBE-POSTROUTING',
+    ]);
     expect(rules).not.toContain('MASQUERADE');
   });
   it('starts with node-3 out of rotation (its hcnp answers 503)', () => {
     expect(r.initialLbRotation).toEqual({ 'node-1': true, 'node-2': true, 'node-3': false });
-    expect(r.connections.filter((c) => !c.direct).every((c) => c.ingressNode !== 'node-3')).toBe(true);
+    expect(r.connections.filter((c) => !c.direct).every((c) => c.ingressNode !== 'node-3')).toBe(
+      true,
+    );
     const probe = r.events.find((e) => e.type === 'probe.result' && e.node === 'node-3');
-    expect(probe).toMatchObject({ ok: false, status: 503, localEndpoints: 0, serviceProxyHealthy: true });
+    expect(probe).toMatchObject({
+      ok: false,
+      status: 503,
+      localEndpoints: 0,
+      serviceProxyHealthy: true,
+    });
   });
   it('drops a SYN sent straight to node-3 in KUBE-EXTERNAL-SERVICES', () => {
     const c = r.connections.find((x) => x.direct);
-    expect(c).toMatchObject({ ingressNode: 'node-3', outcome: 'dropped', reason: 'noLocalEndpoints' });
+    expect(c).toMatchObject({
+      ingressNode: 'node-3',
+      outcome: 'dropped',
+      reason: 'noLocalEndpoints',
+    });
     const trace = traceConnection(r, c?.id ?? -1);
     expect(trace?.hops.at(-1)?.rules).toEqual([
-      { rule: 'KUBE-EXTERNAL-SERVICES', chain: 'KUBE-EXTERNAL-SERVICES', verdict: 'drop', why: 'noLocalEndpoints' },
+      {
+        rule: 'KUBE-EXTERNAL-SERVICES',
+        chain: 'KUBE-EXTERNAL-SERVICES',
+        verdict: 'drop',
+        why: 'noLocalEndpoints',
+      },
     ]);
   });
   it('matches 1/(N·k_i) for the 3/1/1 placement', () => {
@@ -149,30 +180,50 @@ describe('placement', () => {
   it('topology spread maxSkew 1 keeps per-node counts within 1', () => {
     for (const replicas of ['6', '7', '8', '11']) {
       const r = run('local-spread', { 'placement.replicas': replicas });
-      const counts = r.resolved.nodes.map((n) => r.resolved.pods.filter((p) => p.node === n.id).length);
+      const counts = r.resolved.nodes.map(
+        (n) => r.resolved.pods.filter((p) => p.node === n.id).length,
+      );
       expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
     }
   });
   it('required anti-affinity leaves extra replicas Pending', () => {
-    const r = run('local-spread', { 'placement.strategy': 'antiAffinityRequired', 'placement.replicas': '5' });
+    const r = run('local-spread', {
+      'placement.strategy': 'antiAffinityRequired',
+      'placement.replicas': '5',
+    });
     expect(r.resolved.pods.filter((p) => p.node === undefined)).toHaveLength(2);
     expect(new Set(r.resolved.pods.flatMap((p) => (p.node ? [p.node] : []))).size).toBe(3);
     expect(Object.keys(r.summary.podShare)).toHaveLength(3);
   });
   it('preferred anti-affinity spreads first, then stacks', () => {
-    const r = run('local-spread', { 'placement.strategy': 'antiAffinityPreferred', 'placement.replicas': '4' });
-    const counts = r.resolved.nodes.map((n) => r.resolved.pods.filter((p) => p.node === n.id).length).sort();
+    const r = run('local-spread', {
+      'placement.strategy': 'antiAffinityPreferred',
+      'placement.replicas': '4',
+    });
+    const counts = r.resolved.nodes
+      .map((n) => r.resolved.pods.filter((p) => p.node === n.id).length)
+      .sort();
     expect(counts).toEqual([1, 1, 2]);
-    for (const p of r.resolved.pods) expect(p.ip?.startsWith(`10.244.${p.node?.slice(5)}.`)).toBe(true);
+    for (const p of r.resolved.pods)
+      expect(p.ip?.startsWith(`10.244.${p.node?.slice(5)}.`)).toBe(true);
   });
 });
 
 describe('no endpoints', () => {
   it('REJECTs every connection', () => {
     const r = run('cluster-no-endpoints');
-    expect(r.connections.every((c) => c.outcome === 'reset' && c.reason === 'noEndpoints')).toBe(true);
+    expect(r.connections.every((c) => c.outcome === 'reset' && c.reason === 'noEndpoints')).toBe(
+      true,
+    );
     const trace = traceConnection(r, 0);
-    expect(trace?.hops.find((h) => h.packet === 0 && h.to === 'node-1' || h.packet === 0 && h.to.startsWith('node'))?.rules.at(-1)).toMatchObject({
+    expect(
+      trace?.hops
+        .find(
+          (h) =>
+            (h.packet === 0 && h.to === 'node-1') || (h.packet === 0 && h.to.startsWith('node')),
+        )
+        ?.rules.at(-1),
+    ).toMatchObject({
       rule: 'KUBE-EXTERNAL-SERVICES',
       verdict: 'reject',
     });
@@ -194,7 +245,9 @@ describe('drain timelines', { timeout: 30_000 }, () => {
       expect(down - off).toBeLessThanOrEqual(T * I + T * timeout);
       const failed = r.connections.filter((c) => c.outcome !== 'ok');
       expect(failed.length).toBeGreaterThan(0);
-      expect(failed.every((c) => c.ingressNode === 'node-1' && c.reason === 'nodeOffline')).toBe(true);
+      expect(failed.every((c) => c.ingressNode === 'node-1' && c.reason === 'nodeOffline')).toBe(
+        true,
+      );
       expect(r.summary.disruption.firstFailureAt).toBeGreaterThanOrEqual(off);
       expect(r.summary.disruption.lastFailureAt).toBeLessThan(down);
     }
@@ -205,14 +258,23 @@ describe('drain timelines', { timeout: 30_000 }, () => {
       expect(r.summary.failed).toBe(0);
       expect(r.summary.nodes['node-1']?.markedDownAt).toBeLessThan(45);
       // Less margin than interval × threshold: never worse than the nodePort probe.
-      const short = run('drain-cluster-healthz-probe', { 'lifecycle.shutdownGracePeriodCriticalPods': '3' }, seed);
+      const short = run(
+        'drain-cluster-healthz-probe',
+        { 'lifecycle.shutdownGracePeriodCriticalPods': '3' },
+        seed,
+      );
       const nodeport = run('drain-cluster-nodeport-probe', {}, seed);
-      expect(short.summary.disruption.seconds).toBeLessThanOrEqual(nodeport.summary.disruption.seconds);
+      expect(short.summary.disruption.seconds).toBeLessThanOrEqual(
+        nodeport.summary.disruption.seconds,
+      );
     }
     // Phase 1 s: kube-proxy stops at 40, probes at 41 (refused) and 46 (no answer, node off at
     // 45) → down at 51; the nodePort probe first fails at 46 → down at 56.
     const phase = { 'loadBalancer.probePhase': '1' };
-    const short = run('drain-cluster-healthz-probe', { ...phase, 'lifecycle.shutdownGracePeriodCriticalPods': '5' });
+    const short = run('drain-cluster-healthz-probe', {
+      ...phase,
+      'lifecycle.shutdownGracePeriodCriticalPods': '5',
+    });
     const nodeport = run('drain-cluster-nodeport-probe', phase);
     expect(short.summary.nodes['node-1']?.markedDownAt).toBeCloseTo(51, 2);
     expect(nodeport.summary.nodes['node-1']?.markedDownAt).toBeCloseTo(56, 2);
@@ -222,8 +284,16 @@ describe('drain timelines', { timeout: 30_000 }, () => {
   it('kube-proxy exits but the frozen rules keep forwarding until power-off', () => {
     const r = run('drain-cluster-nodeport-probe');
     const s = stateAt(r, 40);
-    expect(s.nodes['node-1']).toMatchObject({ kubeProxyRunning: false, dataPathForwarding: true, rulesFrozen: true });
-    expect(r.connections.filter((c) => c.at > 35 && c.at < 45 && c.ingressNode === 'node-1').every((c) => c.outcome === 'ok')).toBe(true);
+    expect(s.nodes['node-1']).toMatchObject({
+      kubeProxyRunning: false,
+      dataPathForwarding: true,
+      rulesFrozen: true,
+    });
+    expect(
+      r.connections
+        .filter((c) => c.at > 35 && c.at < 45 && c.ingressNode === 'node-1')
+        .every((c) => c.outcome === 'ok'),
+    ).toBe(true);
     expect(stateAt(r, 50).nodes['node-1']?.dataPathForwarding).toBe(false);
   });
   it('Local + hcnp: 0 failures while serving-terminating; servesWhileTerminating=false opens a window', () => {
@@ -235,10 +305,18 @@ describe('drain timelines', { timeout: 30_000 }, () => {
       expect(down).toBeLessThan(25);
       const bad = run('drain-local-hcnp', { 'lifecycle.servesWhileTerminating': 'false' }, seed);
       expect(bad.summary.failed).toBeGreaterThan(0);
-      expect(bad.connections.filter((c) => c.outcome !== 'ok').every((c) => c.reason === 'noLocalEndpoints')).toBe(true);
+      expect(
+        bad.connections
+          .filter((c) => c.outcome !== 'ok')
+          .every((c) => c.reason === 'noLocalEndpoints'),
+      ).toBe(true);
       expect(bad.summary.disruption.seconds).toBeGreaterThan(0);
       expect(bad.summary.disruption.seconds).toBeLessThanOrEqual(T * I + 0.5);
-      expect(stateAt(r, 12).pods['pod-a']?.conditions).toEqual({ ready: false, serving: true, terminating: true });
+      expect(stateAt(r, 12).pods['pod-a']?.conditions).toEqual({
+        ready: false,
+        serving: true,
+        terminating: true,
+      });
     }
   });
   it('established connections through a node that powers off break with nodeWentDown', () => {
@@ -260,9 +338,14 @@ describe('drain timelines', { timeout: 30_000 }, () => {
     const r = simulate(s, { seed: 1 });
     const unreachable = r.connections.filter((c) => c.reason === 'endpointUnreachable');
     expect(unreachable.length).toBeGreaterThan(0);
-    expect(unreachable.every((c) => c.at >= 5 && c.at < 46 + 1 && c.podNode === 'node-3')).toBe(true);
+    expect(unreachable.every((c) => c.at >= 5 && c.at < 46 + 1 && c.podNode === 'node-3')).toBe(
+      true,
+    );
     expect(r.summary.nodes['node-3']?.markedUpAt).toBeGreaterThan(55);
-    expect(stateAt(r, 58).nodes['node-3']).toMatchObject({ phase: 'ready', kubeProxyRunning: true });
+    expect(stateAt(r, 58).nodes['node-3']).toMatchObject({
+      phase: 'ready',
+      kubeProxyRunning: true,
+    });
   });
 });
 
@@ -278,10 +361,24 @@ describe('health servers', () => {
   });
   it('kube-proxy /healthz answers 503 with the ToBeDeleted taint, nothing once stopped', () => {
     if (!svc) throw new Error('missing');
-    const rules = compileRules({ id: 0, service: svc, node: 'node-1', nodeIp: '198.51.100.11', frontendIp: '203.0.113.100', masquerade: true, endpoints: [] });
-    expect(kubeProxyHealthzStatus({ forwarding: true, kubeProxyRunning: true, tainted: false, rules })).toBe(200);
-    expect(kubeProxyHealthzStatus({ forwarding: true, kubeProxyRunning: true, tainted: true, rules })).toBe(503);
-    expect(kubeProxyHealthzStatus({ forwarding: true, kubeProxyRunning: false, tainted: false, rules })).toBeNull();
+    const rules = compileRules({
+      id: 0,
+      service: svc,
+      node: 'node-1',
+      nodeIp: '198.51.100.11',
+      frontendIp: '203.0.113.100',
+      masquerade: true,
+      endpoints: [],
+    });
+    expect(
+      kubeProxyHealthzStatus({ forwarding: true, kubeProxyRunning: true, tainted: false, rules }),
+    ).toBe(200);
+    expect(
+      kubeProxyHealthzStatus({ forwarding: true, kubeProxyRunning: true, tainted: true, rules }),
+    ).toBe(503);
+    expect(
+      kubeProxyHealthzStatus({ forwarding: true, kubeProxyRunning: false, tainted: false, rules }),
+    ).toBeNull();
   });
   it('the taint takes a node out of a healthz-probed LB without any failure', () => {
     const r = run('drain-cluster-healthz-probe');
@@ -292,7 +389,9 @@ describe('health servers', () => {
     expect(down).toBeGreaterThan(5);
     expect(down).toBeLessThanOrEqual(5 + 10 + 0.01);
     expect(t.summary.failed).toBe(0);
-    expect(t.events.some((e) => e.type === 'probe.result' && e.node === 'node-2' && e.status === 503)).toBe(true);
+    expect(
+      t.events.some((e) => e.type === 'probe.result' && e.node === 'node-2' && e.status === 503),
+    ).toBe(true);
   });
   it('chain names are deterministic 16-char base32 suffixes', () => {
     if (!svc) throw new Error('missing');

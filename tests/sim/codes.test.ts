@@ -17,10 +17,13 @@ import {
 import { run } from './helpers.ts';
 
 const load = (lang: string): Record<string, string> =>
-  JSON.parse(readFileSync(new URL(`../../src/i18n/locales/sim/${lang}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+  JSON.parse(
+    readFileSync(new URL(`../../src/i18n/locales/sim/${lang}.json`, import.meta.url), 'utf8'),
+  ) as Record<string, string>;
 const en = load('en');
 const de = load('de');
-const placeholders = (s: string): string[] => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '').sort();
+const placeholders = (s: string): string[] =>
+  [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '').sort();
 
 describe('sim locales', () => {
   it('have the same keys, same placeholders and no empty values', () => {

@@ -21,7 +21,9 @@ describe('determinism', () => {
     const b = run('drain-cluster-nodeport-probe', {}, 7);
     expect(b).toEqual(a);
     const c = run('drain-cluster-nodeport-probe', {}, 8);
-    expect(c.connections.map((x) => x.ingressNode)).not.toEqual(a.connections.map((x) => x.ingressNode));
+    expect(c.connections.map((x) => x.ingressNode)).not.toEqual(
+      a.connections.map((x) => x.ingressNode),
+    );
   });
   it('traces are recomputed identically after a structured clone', () => {
     const a = run('cluster-snat');
@@ -31,19 +33,29 @@ describe('determinism', () => {
 });
 
 describe('fast path agrees with connectionMachine', () => {
-  it.each(['cluster-snat', 'cluster-no-snat', 'local', 'cluster-no-endpoints', 'drain-cluster-nodeport-probe', 'drain-local-hcnp'])(
+  it.each([
+    'cluster-snat',
+    'cluster-no-snat',
+    'local',
+    'cluster-no-endpoints',
+    'drain-cluster-nodeport-probe',
+    'drain-local-hcnp',
+  ])(
     '%s',
     (id) => {
       const overrides: Record<string, string> =
         id === 'drain-local-hcnp' ? { 'lifecycle.servesWhileTerminating': 'false' } : {};
       const r = run(id, { ...overrides, 'traffic.connectionDuration': '2' });
-      const sample = r.connections.filter((_, i) => i % 7 === 0 || r.connections[i]?.outcome !== 'ok').slice(0, 400);
+      const sample = r.connections
+        .filter((_, i) => i % 7 === 0 || r.connections[i]?.outcome !== 'ok')
+        .slice(0, 400);
       expect(sample.length).toBeGreaterThan(0);
       for (const c of sample) {
         const trace = traceConnection(r, c.id);
         if (!trace) throw new Error('no trace');
         let [snap] = initialTransition(connectionMachine);
-        for (const ev of connectionEventsFor(trace)) [snap] = transition(connectionMachine, snap, ev);
+        for (const ev of connectionEventsFor(trace))
+          [snap] = transition(connectionMachine, snap, ev);
         expect(snap.status).toBe('done');
         expect(outcomeOfState(String(snap.value))).toBe(c.outcome);
       }
@@ -56,7 +68,12 @@ describe('fast path agrees with connectionMachine', () => {
 const topology = fc.record({
   nodes: fc.integer({ min: 1, max: 6 }),
   replicas: fc.integer({ min: 0, max: 14 }),
-  strategy: fc.constantFrom('none', 'antiAffinityPreferred', 'antiAffinityRequired', 'topologySpread' as const),
+  strategy: fc.constantFrom(
+    'none',
+    'antiAffinityPreferred',
+    'antiAffinityRequired',
+    'topologySpread' as const,
+  ),
   policy: fc.constantFrom('Cluster', 'Local' as const),
   masquerade: fc.boolean(),
   seed: fc.integer({ min: 0, max: 1000 }),
@@ -78,7 +95,11 @@ function build(t: Topology): Scenario {
   });
   if (!s.ok) throw new Error(JSON.stringify(s.issues));
   const sc = s.scenario;
-  sc.nodes = Array.from({ length: t.nodes }, (_, i) => ({ id: `node-${i + 1}`, ip: `198.51.100.${11 + i}`, podCidr: `10.244.${i + 1}.0/24` }));
+  sc.nodes = Array.from({ length: t.nodes }, (_, i) => ({
+    id: `node-${i + 1}`,
+    ip: `198.51.100.${11 + i}`,
+    podCidr: `10.244.${i + 1}.0/24`,
+  }));
   if (t.drain !== undefined) sc.timeline = [{ at: t.drain, type: 'drainNode', node: 'node-1' }];
   const v = validateScenario(sc);
   if (!v.ok) throw new Error(JSON.stringify(v.issues));
@@ -131,7 +152,10 @@ describe('properties over random topologies', () => {
     expect(validateScenario(proto).ok).toBe(false);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     const base = getScenario('cluster-snat');
-    expect(validateScenario({ ...base, id: 'a'.repeat(1_000_000) })).toMatchObject({ ok: false, issues: [{ path: 'id', code: 'tooLong' }] });
+    expect(validateScenario({ ...base, id: 'a'.repeat(1_000_000) })).toMatchObject({
+      ok: false,
+      issues: [{ path: 'id', code: 'tooLong' }],
+    });
     expect(validateScenario(null).ok).toBe(false);
     expect(validateScenario([]).ok).toBe(false);
   });
@@ -139,10 +163,24 @@ describe('properties over random topologies', () => {
   it('mutating single fields of a valid scenario never throws', () => {
     const base = getScenario('drain-local-hcnp');
     fc.assert(
-      fc.property(fc.constantFrom('service', 'traffic', 'lifecycle', 'loadBalancer', 'timeline', 'pods', 'nodes', 'masquerade', 'featured'), fc.jsonValue(), (key, value) => {
-        const r = validateScenario({ ...base, [key]: value });
-        expect(typeof r.ok).toBe('boolean');
-      }),
+      fc.property(
+        fc.constantFrom(
+          'service',
+          'traffic',
+          'lifecycle',
+          'loadBalancer',
+          'timeline',
+          'pods',
+          'nodes',
+          'masquerade',
+          'featured',
+        ),
+        fc.jsonValue(),
+        (key, value) => {
+          const r = validateScenario({ ...base, [key]: value });
+          expect(typeof r.ok).toBe('boolean');
+        },
+      ),
       { numRuns: 300 },
     );
   });

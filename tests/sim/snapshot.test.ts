@@ -9,7 +9,10 @@ describe('hop list of a cluster-snat connection', () => {
     const trace = traceConnection(r, id);
     const compact = trace?.hops
       .filter((h) => h.packet <= 1)
-      .map((h) => `${h.kind} ${h.from}→${h.to} ${h.after.src.ip}:${h.after.src.port}→${h.after.dst.ip}:${h.after.dst.port} [${h.marks.join(',')}]${h.rules.length ? ' ' + h.rules.map((x) => `${x.rule}/${x.verdict}/${x.why}`).join(' ') : ''}`);
+      .map(
+        (h) =>
+          `${h.kind} ${h.from}→${h.to} ${h.after.src.ip}:${h.after.src.port}→${h.after.dst.ip}:${h.after.dst.port} [${h.marks.join(',')}]${h.rules.length ? ' ' + h.rules.map((x) => `${x.rule}/${x.verdict}/${x.why}`).join(' ') : ''}`,
+      );
     expect(compact).toMatchInlineSnapshot(`
       [
         "SYN client-1→lb 192.0.2.10:40000→198.51.100.11:30080 [toLb,lbPick]",

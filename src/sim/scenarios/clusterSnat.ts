@@ -1,5 +1,14 @@
 import type { Scenario } from '../types.ts';
-import { CLIENT_1, DEFAULT_LIFECYCLE, POD_A, POD_B, POD_C, canonicalNodes, loadBalancer, shopService } from './common.ts';
+import {
+  CLIENT_1,
+  DEFAULT_LIFECYCLE,
+  POD_A,
+  POD_B,
+  POD_C,
+  canonicalNodes,
+  loadBalancer,
+  shopService,
+} from './common.ts';
 
 /** ETP Cluster with SNAT: any node forwards to any pod; pods see node or bridge addresses. */
 export const clusterSnat: Scenario = {

@@ -1,5 +1,11 @@
 import type { Scenario } from '../types.ts';
-import { CLIENT_1, DEFAULT_LIFECYCLE, canonicalNodes, loadBalancer, shopService } from './common.ts';
+import {
+  CLIENT_1,
+  DEFAULT_LIFECYCLE,
+  canonicalNodes,
+  loadBalancer,
+  shopService,
+} from './common.ts';
 
 /**
  * Azure, ETP Cluster, blind TCP probe on the nodePort (5 s × 2). node-1 is drained at t=5

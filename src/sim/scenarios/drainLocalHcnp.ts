@@ -1,5 +1,11 @@
 import type { Scenario } from '../types.ts';
-import { CLIENT_1, DEFAULT_LIFECYCLE, canonicalNodes, loadBalancer, shopService } from './common.ts';
+import {
+  CLIENT_1,
+  DEFAULT_LIFECYCLE,
+  canonicalNodes,
+  loadBalancer,
+  shopService,
+} from './common.ts';
 
 /**
  * Azure, ETP Local, hcnp probe. pod-a (the only pod on node-1) is evicted at t=10 with a

@@ -1,5 +1,14 @@
 import type { Scenario } from '../types.ts';
-import { CLIENT_1, CLIENT_2, DEFAULT_LIFECYCLE, POD_A, POD_B, canonicalNodes, loadBalancer, shopService } from './common.ts';
+import {
+  CLIENT_1,
+  CLIENT_2,
+  DEFAULT_LIFECYCLE,
+  POD_A,
+  POD_B,
+  canonicalNodes,
+  loadBalancer,
+  shopService,
+} from './common.ts';
 
 /**
  * ETP Local: pods on node-1 and node-2 only. node-3's healthCheckNodePort answers 503, so the LB

@@ -1,5 +1,12 @@
 import type { Scenario } from '../types.ts';
-import { CLIENT_1, CLIENT_2, DEFAULT_LIFECYCLE, canonicalNodes, loadBalancer, shopService } from './common.ts';
+import {
+  CLIENT_1,
+  CLIENT_2,
+  DEFAULT_LIFECYCLE,
+  canonicalNodes,
+  loadBalancer,
+  shopService,
+} from './common.ts';
 
 /** ETP Local with 5 pods placed 3/1/1: pods on node-1 get 1/9 each, the single ones 1/3. */
 export const localImbalance: Scenario = {
@@ -20,5 +27,8 @@ export const localImbalance: Scenario = {
   lifecycle: DEFAULT_LIFECYCLE,
   timeline: [],
   featured: [],
-  featuredSelectors: [{ kind: 'firstOnNode', node: 'node-1' }, { kind: 'firstOnNode', node: 'node-2' }],
+  featuredSelectors: [
+    { kind: 'firstOnNode', node: 'node-1' },
+    { kind: 'firstOnNode', node: 'node-2' },
+  ],
 };
