@@ -50,10 +50,12 @@ for (const file of walk(dist)) {
     `script-src 'self' 'wasm-unsafe-eval' ${[...hashes].join(' ')}`.trim(),
   ].join('; ');
   html = html.replace(/<meta http-equiv="content-security-policy"[^>]*>/i, '');
-  html = html.replace(
-    /<head>/i,
-    `<head><meta http-equiv="content-security-policy" content="${policy}">`,
-  );
+  // After <meta charset> (which must come first), before any script.
+  const meta = `<meta http-equiv="content-security-policy" content="${policy}">`;
+  const charset = /<meta charset="[^"]*"\s*\/?>/i;
+  html = charset.test(html)
+    ? html.replace(charset, (m) => m + meta)
+    : html.replace(/<head>/i, `<head>${meta}`);
   fs.writeFileSync(file, html);
   pages += 1;
 }
