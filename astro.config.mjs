@@ -1,8 +1,27 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const compatEsm = fileURLToPath(
+  new URL('./node_modules/preact/compat/dist/compat.mjs', import.meta.url),
+);
+
+/**
+ * use-sync-external-store (under React Flow's zustand store) is CommonJS. On the server its
+ * require('react') (aliased to preact/compat) would load compat's CommonJS build and with it a
+ * second Preact, whose hooks then fail during rendering; the ES module build keeps one Preact.
+ * Browsers already get the ES build through the "browser" export condition.
+ * @type {import('vite').Plugin}
+ */
+const oneServerPreact = {
+  name: 'hop:one-server-preact',
+  enforce: 'pre',
+  applyToEnvironment: (env) => env.name !== 'client',
+  resolveId: (source) => (source === 'preact/compat' ? compatEsm : undefined),
+};
 
 /** Lesson order shared by the sidebar of both languages (file names without NN-). */
 const lessons = [
@@ -31,6 +50,36 @@ export default defineConfig({
   trailingSlash: 'always',
   // A private build folder (HOP_OUT_DIR) lets several people build and test in one checkout.
   outDir: process.env.HOP_OUT_DIR ?? './dist',
+  vite: {
+    plugins: [oneServerPreact],
+    // Static pages are rendered in Vite's "prerender" environment (and "ssr" for on-demand ones);
+    // both must bundle React Flow and its store so their 'react' imports are aliased to
+    // preact/compat as well (left external, Node would load real React, which Preact cannot
+    // render). Setting this replaces @astrojs/preact's own list, so its React entries are repeated.
+    environments: Object.fromEntries(
+      ['ssr', 'prerender'].map((name) => [
+        name,
+        {
+          resolve: {
+            noExternal: [
+              'react',
+              'react-dom',
+              'react-dom/test-utils',
+              'react/jsx-runtime',
+              '@xyflow/react',
+              '@xyflow/system',
+              'zustand',
+              'use-sync-external-store',
+              // One Preact for everything bundled and the renderer (two copies break hooks).
+              'preact',
+              'preact-render-to-string',
+              '@astrojs/preact',
+            ],
+          },
+        },
+      ]),
+    ),
+  },
   integrations: [
     starlight({
       title: { en: 'Hop by Hop', de: 'Hop für Hop' },
@@ -60,12 +109,16 @@ export default defineConfig({
           translations: { de: 'Nachschlagen' },
           items: [
             ...['glossary', 'playground', 'embedding', 'cli']
-              .filter((slug) => fs.existsSync(new URL(`./content/pages/en/${slug}.mdx`, import.meta.url)))
+              .filter((slug) =>
+                fs.existsSync(new URL(`./content/pages/en/${slug}.mdx`, import.meta.url)),
+              )
               .map((slug) => ({ slug })),
           ],
         },
       ],
     }),
-    react(),
+    // Preact with its React compatibility layer: React Flow imports 'react', compat aliases it
+    // to preact/compat, and the islands ship ~4 kB of framework instead of React's ~60 kB.
+    preact({ compat: true }),
   ],
 });

@@ -384,8 +384,9 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
     [actor],
   );
 
+  // Preact's Ref type has null, not undefined, for "no ref".
   useImperativeHandle(
-    apiRef,
+    apiRef ?? null,
     (): PacketFlowApi => ({
       play: () => actor.send({ type: 'PLAY' }),
       pause: () => actor.send({ type: 'PAUSE' }),

@@ -22,5 +22,6 @@ export function useSelector<A extends AnyActorRef, T>(
     last.current = { value: next };
     return next;
   };
-  return useSyncExternalStore(subscribe, get, get);
+  // preact/compat reads getSnapshot on the server too, so no separate server snapshot is passed.
+  return useSyncExternalStore(subscribe, get);
 }
