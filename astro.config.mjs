@@ -100,7 +100,7 @@ export default defineConfig({
           label: 'Course',
           translations: { de: 'Kurs' },
           items: [
-            { slug: 'index', label: 'Start', translations: { de: 'Start' } },
+            { slug: 'index', label: 'Course overview', translations: { de: 'Kursübersicht' } },
             ...lessons.filter(exists).map((slug) => ({ slug: `lessons/${slug}` })),
           ],
         },
