@@ -14,19 +14,21 @@ import {
   useMemo,
   useRef,
   useState,
+  Suspense,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import { createActor } from 'xstate';
 import { playbackMachine, speeds, stepOf } from '../machines/playbackMachine';
 import { applyOverrides, getScenario, overrideKeys, scenarioIds, stateAt } from '../sim/index';
-import type { Hop, InputIssue } from '../sim/types';
+import type { ConnectionTrace, Hop, InputIssue } from '../sim/types';
 import { DrainTimeline, LoadBars } from './flow/Charts';
 import { EventLog, toLog, type LogEntry } from './flow/EventLog';
 import { Inspector } from './flow/Inspector';
 import { narrate } from './flow/narrate';
 import { edgeTypes, nodeTypes, ViewContext, type DiagramView } from './flow/nodes';
 import { BurstLayer, PacketLayer } from './flow/PacketLayer';
-import { burstTraces, runForDiagram } from './flow/run';
+import { useRun } from './flow/useRun';
 import { resolveReveal } from './flow/steps';
 import { layoutToSvg } from './flow/svg';
 import { containerId, linkId, toFlow } from './flow/toFlow';
@@ -93,8 +95,20 @@ const isTyping = (el: EventTarget | null): boolean =>
   el instanceof HTMLElement &&
   (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA');
 
-/** The packet-flow island body; the entry files choose which languages' messages ship. */
+const noTraces: ConnectionTrace[] = [];
+
+/** The packet-flow island; the entry files choose which languages' messages ship. */
 export default function PacketFlowCore(props: PacketFlowProps & { messages: Messages }) {
+  // The body suspends on hydration until the worker's engine run arrives; during hydration
+  // Preact keeps the server-rendered frame instead of showing the (empty) fallback.
+  return (
+    <Suspense fallback={null}>
+      <PacketFlowBody {...props} />
+    </Suspense>
+  );
+}
+
+function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const {
     scenario,
     lang,
@@ -119,7 +133,7 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
   const rootRef = useRef<HTMLElement | null>(null);
   const wrapRef = useRef<HTMLDivElement | null>(null);
 
-  const outcome = useMemo(() => runForDiagram(scenario, overrides), [scenario, overrides]);
+  const { outcome, pending } = useRun(scenario, overrides, burst);
   const run = outcome.ok ? outcome.run : null;
 
   const [actor] = useState(() =>
@@ -254,11 +268,15 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
   ]);
 
   const resolved = run?.result.resolved;
+  // While a what-if run computes in the worker, the controls already show what was asked for.
+  const asked = useMemo(() => {
+    if (!pending) return null;
+    const base = getScenario(scenario);
+    const r = base ? applyOverrides(base, overrides) : null;
+    return r?.ok ? r.scenario : null;
+  }, [pending, scenario, overrides]);
   const allHops = useMemo(() => (run ? run.steps.map((s) => s.hop) : []), [run]);
-  const bursts = useMemo(
-    () => (run && burst > 0 ? burstTraces(run.result, burst) : []),
-    [run, burst],
-  );
+  const bursts = run ? run.bursts : noTraces;
   const layout = useMemo(() => {
     if (!resolved) return null;
     const hops = bursts.length > 0 ? [...allHops, ...bursts.flatMap((b) => b.hops)] : allHops;
@@ -291,7 +309,8 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
 
   const timeMode = run?.mode === 'time';
   const st = useMemo(
-    () => (run && timeMode ? stateAt(run.result, coarse.time) : null),
+    // stateAt folds only the resolved scenario and the events; the view has no connection records.
+    () => (run && timeMode ? stateAt({ ...run.result, connections: [] }, coarse.time) : null),
     [run, timeMode, coarse.time],
   );
   const view: DiagramView = useMemo(() => {
@@ -481,8 +500,7 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
     else if (e.step !== undefined) actor.send({ type: 'SEEK', step: e.step });
   };
   const policy = resolved.service.externalTrafficPolicy;
-  const clientOf = (connection: number): string | null =>
-    run.result.connections[connection]?.client ?? null;
+  const clientOf = (connection: number): string | null => run.clients[connection] ?? null;
 
   return (
     <section
@@ -513,7 +531,7 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
         <WhatIf
           controls={controls}
           keys={overrideKeys}
-          scenario={resolved}
+          scenario={pending ? (asked ?? resolved) : resolved}
           tr={tr}
           onSet={(k, v) => void setOption(k, v)}
           onReset={() => {
@@ -637,52 +655,58 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
       </p>
       {chrome === 'full' && (
         <div className="hop-panels">
-          {timeMode && resolved.timeline.length > 0 && (
-            <DrainTimeline
-              uid={uid}
-              result={run.result}
-              duration={run.duration}
-              time={coarse.time}
-              width={Math.min(width - 30, 900)}
-              tr={tr}
-              onSeek={(t) => seekTo({ time: t })}
-            />
-          )}
-          {timeMode && resolved.timeline.length === 0 && (
-            <LoadBars
-              result={run.result}
-              time={coarse.time}
-              width={Math.min(width - 30, 700)}
-              tr={tr}
-            />
-          )}
-          <Inspector
-            traces={run.result.featured}
-            selected={selected}
-            onSelect={setSelected}
-            currentHopId={stepNow > 0 ? (current?.id ?? null) : null}
-            onPickHop={(h) => {
-              const i = run.steps.findIndex((s) => s.hop.id === h.id);
-              if (i >= 0) seekTo({ step: i + 1 });
-            }}
-            tr={tr}
-            uid={uid}
-            level={props.headingLevel ?? 3}
-          />
-          <EventLog
-            entries={logEntries}
-            tr={tr}
-            onJump={jump}
-            uid={uid}
-            level={props.headingLevel ?? 3}
-          />
-          <p className="hop-summary">
-            {tr('diagram.summary', {
-              ok: run.result.summary.succeeded,
-              total: run.result.summary.connections,
-              preserved: run.result.summary.clientIpPreserved,
-            })}
-          </p>
+          <Suspense fallback={null}>
+            <AfterFirstTask uid={uid}>
+              {timeMode && resolved.timeline.length > 0 && (
+                <DrainTimeline
+                  uid={uid}
+                  result={run.result}
+                  charts={run.charts}
+                  duration={run.duration}
+                  time={coarse.time}
+                  width={Math.min(width - 30, 900)}
+                  tr={tr}
+                  onSeek={(t) => seekTo({ time: t })}
+                />
+              )}
+              {timeMode && resolved.timeline.length === 0 && (
+                <LoadBars
+                  result={run.result}
+                  charts={run.charts}
+                  time={coarse.time}
+                  width={Math.min(width - 30, 700)}
+                  tr={tr}
+                />
+              )}
+              <Inspector
+                traces={run.result.featured}
+                selected={selected}
+                onSelect={setSelected}
+                currentHopId={stepNow > 0 ? (current?.id ?? null) : null}
+                onPickHop={(h) => {
+                  const i = run.steps.findIndex((s) => s.hop.id === h.id);
+                  if (i >= 0) seekTo({ step: i + 1 });
+                }}
+                tr={tr}
+                uid={uid}
+                level={props.headingLevel ?? 3}
+              />
+              <EventLog
+                entries={logEntries}
+                tr={tr}
+                onJump={jump}
+                uid={uid}
+                level={props.headingLevel ?? 3}
+              />
+              <p className="hop-summary">
+                {tr('diagram.summary', {
+                  ok: run.result.summary.succeeded,
+                  total: run.result.summary.connections,
+                  preserved: run.result.summary.clientIpPreserved,
+                })}
+              </p>
+            </AfterFirstTask>
+          </Suspense>
         </div>
       )}
     </section>
@@ -696,6 +720,26 @@ function Icon({ d }: { d: string }) {
       <path d={d} fill="currentColor" />
     </svg>
   );
+}
+
+/** Diagrams (by uid) whose panels have waited their one task. */
+const panelsOpen = new Set<string>();
+
+/**
+ * Hydrates its children one task later: the panels (charts, inspector, log) are most of the
+ * DOM, and hydrating them with the diagram made one long task. Suspended during hydration,
+ * they keep their server HTML meanwhile. Renders directly on the server and after the first task.
+ */
+function AfterFirstTask({ uid, children }: { uid: string; children: ReactNode }) {
+  if (typeof window !== 'undefined' && !panelsOpen.has(uid)) {
+    throw new Promise<void>((resolve) =>
+      setTimeout(() => {
+        panelsOpen.add(uid);
+        resolve();
+      }, 0),
+    );
+  }
+  return <>{children}</>;
 }
 
 /** Marks the root once React has hydrated (tests and the bench wait for it). */

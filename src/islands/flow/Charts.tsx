@@ -1,6 +1,6 @@
 /** Plain-SVG charts: per-pod load bars and a per-node drain timeline on a shared time axis. */
 import { memo, useMemo } from 'react';
-import type { SimResult } from '../../sim/types';
+import type { ChartData, ResultView } from './run';
 import type { Tr } from './tr';
 
 function upperBound(sorted: readonly number[], t: number): number {
@@ -31,21 +31,22 @@ export function sharesAt(
 
 export const LoadBars = memo(function LoadBars({
   result,
+  charts,
   time,
   width,
   tr,
 }: {
-  result: SimResult;
+  result: ResultView;
+  charts: ChartData;
   time: number;
   width: number;
   tr: Tr;
 }) {
   const okTimes = useMemo(() => {
     const m = new Map<string, number[]>();
-    for (const p of result.resolved.pods) m.set(p.id, []);
-    for (const c of result.connections) if (c.outcome === 'ok' && c.pod) m.get(c.pod)?.push(c.at);
+    for (const p of result.resolved.pods) m.set(p.id, charts.okTimes[p.id] ?? []);
     return m;
-  }, [result]);
+  }, [result, charts]);
   const shares = sharesAt(okTimes, time);
   const pods = result.resolved.pods;
   const expected = result.summary.expectedShare;
@@ -115,7 +116,7 @@ interface Lane {
 }
 
 /** Per-node lanes from the engine's events (probe results, LB up/down) and failed connections. */
-export function toLanes(result: SimResult, duration: number): Lane[] {
+export function toLanes(result: ResultView, charts: ChartData, duration: number): Lane[] {
   return result.resolved.nodes.map((n) => {
     const probes: Lane['probes'] = [];
     const rotation: Lane['rotation'] = [];
@@ -131,15 +132,14 @@ export function toLanes(result: SimResult, duration: number): Lane[] {
       }
     }
     rotation.push({ from, to: duration, inRotation: state });
-    const failed = result.connections
-      .filter((c) => c.outcome !== 'ok' && c.ingressNode === n.id)
-      .map((c) => c.endedAt ?? c.at);
+    const failed = charts.failedAt[n.id] ?? [];
     return { node: n.id, probes, rotation, failed };
   });
 }
 
 export const DrainTimeline = memo(function DrainTimeline({
   result,
+  charts,
   duration,
   time,
   width,
@@ -148,14 +148,15 @@ export const DrainTimeline = memo(function DrainTimeline({
   uid,
 }: {
   uid: string;
-  result: SimResult;
+  result: ResultView;
+  charts: ChartData;
   duration: number;
   time: number;
   width: number;
   tr: Tr;
   onSeek: (t: number) => void;
 }) {
-  const lanes = useMemo(() => toLanes(result, duration), [result, duration]);
+  const lanes = useMemo(() => toLanes(result, charts, duration), [result, charts, duration]);
   const W = Math.max(280, width);
   const left = 64;
   const right = 10;

@@ -1,38 +1,77 @@
 /**
  * Runs the engine for the diagram and derives what playback needs (steps, mode, duration).
- * The engine is the only source of hops; this module only reshapes its result.
+ * The engine is the only source of hops; this module only reshapes its result into a compact,
+ * structured-clone-safe view (no per-connection records: a drain run has 12,000 of them, and
+ * copying them out of a worker would cost the main thread more than the charts need).
  */
 import { runScenario, scenarioIds, traceConnection } from '../../sim/index';
 import type { ConnectionTrace, InputIssue, SimResult } from '../../sim/types';
 import { durationOf, isTimeMode, toSteps, type Step } from './steps';
 
+/** The engine result without its per-connection records. */
+export type ResultView = Omit<SimResult, 'connections'>;
+
+/** What the charts read from the connections, folded per pod / node. */
+export interface ChartData {
+  /** Start times (ascending) of succeeded connections, per pod. */
+  okTimes: Record<string, number[]>;
+  /** End times of failed connections, per ingress node. */
+  failedAt: Record<string, number[]>;
+}
+
 export interface Run {
-  result: SimResult;
+  result: ResultView;
   steps: Step[];
   mode: 'steps' | 'time';
   duration: number;
   stepTimes: number[];
+  charts: ChartData;
+  /** Client id of each featured connection (timed-out packets name their client). */
+  clients: Record<number, string>;
+  /** Traces for burst / benchmark mode (empty unless a burst was asked for). */
+  bursts: ConnectionTrace[];
 }
 
 export type RunOutcome = { ok: true; run: Run } | { ok: false; issues: InputIssue[] };
 
-/** Validates and runs a scenario with overrides; never throws. */
+/** Folds the connection records into the per-pod / per-node series the charts draw. */
+export function chartDataOf(result: SimResult): ChartData {
+  const okTimes: Record<string, number[]> = {};
+  const failedAt: Record<string, number[]> = {};
+  for (const p of result.resolved.pods) okTimes[p.id] = [];
+  for (const n of result.resolved.nodes) failedAt[n.id] = [];
+  for (const c of result.connections) {
+    if (c.outcome === 'ok') {
+      if (c.pod) okTimes[c.pod]?.push(c.at);
+    } else if (c.ingressNode) failedAt[c.ingressNode]?.push(c.endedAt ?? c.at);
+  }
+  return { okTimes, failedAt };
+}
+
+/** Validates and runs a scenario with overrides (and `burst` traces); never throws. */
 export function runForDiagram(
   scenario: string,
   overrides: Readonly<Record<string, string>>,
+  burst = 0,
 ): RunOutcome {
   try {
     const r = runScenario(scenario, { seed: 1, overrides });
     if (!r.ok) return r;
-    const steps = toSteps(r.result.featured);
+    const { connections: _connections, ...result } = r.result;
+    const steps = toSteps(result.featured);
+    const clients: Record<number, string> = {};
+    for (const t of result.featured) clients[t.record.id] = t.record.client;
     return {
       ok: true,
       run: {
-        result: r.result,
+        result,
         steps,
         mode: isTimeMode(r.result) ? 'time' : 'steps',
         duration: durationOf(r.result),
         stepTimes: steps.map((s) => s.hop.at),
+        charts: chartDataOf(r.result),
+        clients,
+        bursts: burst > 0 ? burstTraces(r.result, burst) : [],
       },
     };
   } catch {

@@ -1,0 +1,12 @@
+/**
+ * Module worker that runs the engine off the main thread (a drain run simulates 12,000
+ * connections, 0.1–1 s of work) and posts back the compact, structured-clone-safe Run.
+ */
+import { runForDiagram } from './run';
+import type { SimRequest, SimResponse } from './useRun';
+
+addEventListener('message', (e: MessageEvent<SimRequest>) => {
+  const { id, scenario, overrides, burst } = e.data;
+  const response: SimResponse = { id, outcome: runForDiagram(scenario, overrides, burst) };
+  postMessage(response);
+});
