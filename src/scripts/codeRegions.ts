@@ -16,3 +16,29 @@ export function nameCodeRegions(prefix: string): void {
       if (r.target instanceof Element && r.target.matches('figure pre')) name(r.target);
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['role'] });
 }
+
+/**
+ * Starlight lets wide tables scroll sideways; a scrolling box must be reachable by keyboard
+ * (axe: scrollable-region-focusable). Make each table that actually overflows a named,
+ * focusable region, and undo it when a resize makes it fit again.
+ */
+export function focusableWideTables(prefix: string): void {
+  const tables = [...document.querySelectorAll<HTMLTableElement>('.sl-markdown-content table')];
+  const update = (): void => {
+    tables.forEach((table, i) => {
+      const wide = table.scrollWidth > table.clientWidth + 1;
+      if (wide && !table.hasAttribute('tabindex')) {
+        table.tabIndex = 0;
+        table.setAttribute('role', 'region');
+        const head = table.querySelector('th')?.textContent?.trim();
+        table.setAttribute('aria-label', `${prefix} ${i + 1}${head ? `: ${head}` : ''}`);
+      } else if (!wide && table.getAttribute('role') === 'region') {
+        table.removeAttribute('tabindex');
+        table.removeAttribute('role');
+        table.removeAttribute('aria-label');
+      }
+    });
+  };
+  update();
+  new ResizeObserver(update).observe(document.body);
+}
