@@ -85,21 +85,48 @@ export interface DeckPosition {
   step: number;
 }
 
-/** Step value meaning "the diagram's last step", used when going back into a diagram slide. */
+/**
+ * Step value meaning "the diagram's last step", used when going back into a diagram slide.
+ * More generally a negative step counts from the end: -1 is the last hop, -2 the one before.
+ */
 export const END_STEP = -1;
 
 /**
+ * A diagram's step count, or null while it is not known yet: the diagram computes its engine
+ * run in a worker and reports its length only when the worker answers, so "next" pressed right
+ * after entering a diagram slide must not take "no steps known" for "no steps".
+ */
+export type KnownSteps = number | null;
+
+/**
+ * The absolute step a position's step stands for, within 0..steps. While the step count is
+ * unknown a from-the-end step cannot be resolved and reads as 0 (the diagram's start).
+ */
+export function resolveStep(step: number, steps: KnownSteps): number {
+  if (steps === null) return Math.max(0, step);
+  const abs = step < 0 ? steps + 1 + step : step;
+  return Math.min(Math.max(abs, 0), Math.max(0, steps));
+}
+
+/**
  * The position after "next": on a diagram slide that has steps left, the next hop; otherwise
- * the next slide (at step 0). Stays put at the deck's end.
+ * the next slide (at step 0). Stays put at the deck's end. While a diagram's step count is
+ * unknown the press is taken as the next hop (the diagram is about to show it); once the count
+ * arrives, `settlePosition` clamps the position into the real diagram.
  */
 export function nextPosition(
   pos: DeckPosition,
   slides: readonly Slide[],
-  steps: number,
+  steps: KnownSteps,
 ): DeckPosition {
   const slide = slides[pos.slide];
-  if (slide?.kind === 'diagram' && pos.step !== END_STEP && pos.step < steps) {
-    return { slide: pos.slide, step: pos.step + 1 };
+  if (slide?.kind === 'diagram') {
+    if (steps === null) {
+      if (pos.step !== END_STEP) return { slide: pos.slide, step: pos.step + 1 };
+    } else {
+      const step = resolveStep(pos.step, steps);
+      if (step < steps) return { slide: pos.slide, step: step + 1 };
+    }
   }
   if (pos.slide >= slides.length - 1) return { slide: slides.length - 1, step: pos.step };
   return { slide: pos.slide + 1, step: 0 };
@@ -108,18 +135,39 @@ export function nextPosition(
 /**
  * The position after "back": one hop back on a diagram slide past step 0, otherwise the
  * previous slide, arriving at the end of its diagram so the trainer can retell the last hop.
+ * While the step count is unknown, "back" from the end counts further from the end.
  */
 export function prevPosition(
   pos: DeckPosition,
   slides: readonly Slide[],
-  steps: number,
+  steps: KnownSteps,
 ): DeckPosition {
   const slide = slides[pos.slide];
-  const step = pos.step === END_STEP ? steps : pos.step;
-  if (slide?.kind === 'diagram' && step > 0) return { slide: pos.slide, step: step - 1 };
+  if (slide?.kind === 'diagram') {
+    if (steps === null) {
+      if (pos.step !== 0) return { slide: pos.slide, step: pos.step - 1 };
+    } else {
+      const step = resolveStep(pos.step, steps);
+      if (step > 0) return { slide: pos.slide, step: step - 1 };
+    }
+  }
   if (pos.slide <= 0) return { slide: 0, step: 0 };
   const before = slides[pos.slide - 1];
   return { slide: pos.slide - 1, step: before?.kind === 'diagram' ? END_STEP : 0 };
+}
+
+/**
+ * The position once a diagram slide's step count is known: from-the-end steps resolved, steps
+ * taken while the count was unknown clamped into the diagram. Other slides are unchanged.
+ */
+export function settlePosition(
+  pos: DeckPosition,
+  slides: readonly Slide[],
+  steps: number,
+): DeckPosition {
+  if (slides[pos.slide]?.kind !== 'diagram') return pos;
+  const step = resolveStep(pos.step, steps);
+  return step === pos.step ? pos : { slide: pos.slide, step };
 }
 
 /** Clamps a position into the deck (e.g. one read from a URL). */
@@ -127,7 +175,7 @@ export function clampPosition(pos: DeckPosition, slides: readonly Slide[]): Deck
   const last = Math.max(0, slides.length - 1);
   const slide = Number.isSafeInteger(pos.slide) ? Math.min(Math.max(pos.slide, 0), last) : 0;
   const isDiagram = slides[slide]?.kind === 'diagram';
-  const ok = Number.isSafeInteger(pos.step) && (pos.step >= 0 || pos.step === END_STEP);
+  const ok = Number.isSafeInteger(pos.step);
   return { slide, step: isDiagram && ok ? pos.step : 0 };
 }
 
@@ -138,11 +186,14 @@ export function parseDeckHash(hash: string): DeckPosition | undefined {
   return { slide: Number(m[1]) - 1, step: m[2] === undefined ? 0 : Number(m[2]) };
 }
 
-/** Writes a position as the URL hash (1-based slide; step only on diagram slides). */
-export function toDeckHash(pos: DeckPosition, slides: readonly Slide[], steps: number): string {
+/**
+ * Writes a position as the URL hash (1-based slide; step only on diagram slides, and only once
+ * it is known: a from-the-end step of a diagram still computing is left out).
+ */
+export function toDeckHash(pos: DeckPosition, slides: readonly Slide[], steps: KnownSteps): string {
   const onDiagram = slides[pos.slide]?.kind === 'diagram';
-  const step = pos.step === END_STEP ? steps : pos.step;
-  return onDiagram ? `#slide=${pos.slide + 1}&step=${step}` : `#slide=${pos.slide + 1}`;
+  if (!onDiagram || (pos.step < 0 && steps === null)) return `#slide=${pos.slide + 1}`;
+  return `#slide=${pos.slide + 1}&step=${resolveStep(pos.step, steps)}`;
 }
 
 /** The BroadcastChannel name a deck and its notes window share. */

@@ -7,6 +7,8 @@ import {
   nextPosition,
   parseDeckHash,
   prevPosition,
+  resolveStep,
+  settlePosition,
   toDeckHash,
   type DeckLesson,
 } from '../../src/lib/deck';
@@ -89,6 +91,37 @@ describe('navigation', () => {
     expect(nextPosition({ slide: 3, step: END_STEP }, slides, 3)).toEqual({ slide: 4, step: 0 });
   });
 
+  it('takes a press on a diagram that has not reported its length as its next hop', () => {
+    // The diagram computes its run in a worker: "no steps known yet" is not "no steps".
+    expect(nextPosition({ slide: 2, step: 0 }, slides, null)).toEqual({ slide: 2, step: 1 });
+    expect(nextPosition({ slide: 2, step: 1 }, slides, null)).toEqual({ slide: 2, step: 2 });
+    expect(nextPosition({ slide: 2, step: END_STEP }, slides, null)).toEqual({ slide: 3, step: 0 });
+    expect(prevPosition({ slide: 2, step: 2 }, slides, null)).toEqual({ slide: 2, step: 1 });
+    expect(prevPosition({ slide: 2, step: 0 }, slides, null)).toEqual({ slide: 1, step: 0 });
+    // Back from the end while the length is unknown: one before the end.
+    expect(prevPosition({ slide: 3, step: END_STEP }, slides, null)).toEqual({
+      slide: 3,
+      step: -2,
+    });
+    expect(nextPosition({ slide: 3, step: -2 }, slides, null)).toEqual({
+      slide: 3,
+      step: END_STEP,
+    });
+    // Other slides do not need a diagram.
+    expect(nextPosition({ slide: 1, step: 0 }, slides, null)).toEqual({ slide: 2, step: 0 });
+  });
+
+  it('settles a position once the diagram reports its length', () => {
+    expect(settlePosition({ slide: 2, step: 1 }, slides, 7)).toEqual({ slide: 2, step: 1 });
+    expect(settlePosition({ slide: 2, step: 9 }, slides, 7)).toEqual({ slide: 2, step: 7 });
+    expect(settlePosition({ slide: 3, step: END_STEP }, slides, 7)).toEqual({ slide: 3, step: 7 });
+    expect(settlePosition({ slide: 3, step: -2 }, slides, 7)).toEqual({ slide: 3, step: 6 });
+    expect(settlePosition({ slide: 3, step: -9 }, slides, 7)).toEqual({ slide: 3, step: 0 });
+    expect(settlePosition({ slide: 3, step: END_STEP }, slides, 0)).toEqual({ slide: 3, step: 0 });
+    expect(resolveStep(END_STEP, null)).toBe(0);
+    expect(resolveStep(3, null)).toBe(3);
+  });
+
   it('stops at both ends', () => {
     expect(prevPosition({ slide: 0, step: 0 }, slides, 0)).toEqual({ slide: 0, step: 0 });
     expect(nextPosition({ slide: 5, step: 0 }, slides, 0)).toEqual({ slide: 5, step: 0 });
@@ -101,6 +134,8 @@ describe('navigation', () => {
     expect(toDeckHash({ slide: 2, step: 2 }, slides, 3)).toBe('#slide=3&step=2');
     expect(toDeckHash({ slide: 3, step: END_STEP }, slides, 7)).toBe('#slide=4&step=7');
     expect(toDeckHash({ slide: 0, step: 0 }, slides, 0)).toBe('#slide=1');
+    expect(toDeckHash({ slide: 2, step: 1 }, slides, null)).toBe('#slide=3&step=1');
+    expect(toDeckHash({ slide: 3, step: END_STEP }, slides, null)).toBe('#slide=4');
   });
 
   it('clamps positions from the URL', () => {

@@ -15,16 +15,18 @@ import {
 import type { PacketFlowApi, PacketFlowProps, PacketFlowState } from '../packetFlowApi';
 import { fmt } from '../embed/fmt';
 import {
-  END_STEP,
   clampPosition,
   deckChannelName,
   isDeckMessage,
   nextPosition,
   parseDeckHash,
   prevPosition,
+  resolveStep,
+  settlePosition,
   toDeckHash,
   type DeckMessage,
   type DeckPosition,
+  type KnownSteps,
   type Slide,
 } from '../../lib/deck';
 
@@ -47,6 +49,12 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
+/** The step count a diagram state reports for a slide; null if it is another slide's diagram. */
+function stepsFor(slide: Slide | undefined, flow: PacketFlowState | null): KnownSteps {
+  if (slide?.kind !== 'diagram') return 0;
+  return flow?.scenario === slide.scenario ? flow.steps : null;
+}
+
 /** The deck island (mounted through DeckEn / DeckDe, which pick a one-language diagram). */
 export default function DeckApp({
   Flow,
@@ -66,17 +74,32 @@ export default function DeckApp({
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const apiRef = useRef<PacketFlowApi | null>(null);
+  // The refs are the truth between renders: key handlers read them, and they are written as
+  // soon as the deck moves. Preact runs effects after the next frame, so two quick key presses
+  // must not see the position (or the typed slide number) of the render before the first one.
   const posRef = useRef(pos);
   const flowRef = useRef<PacketFlowState | null>(null);
+  const jumpRef = useRef('');
   const startedAt = useRef<number | null>(null);
   const channel = useRef<BroadcastChannel | null>(null);
   const slide = slides[pos.slide];
-  const steps =
-    flow && flow.scenario === (slide?.kind === 'diagram' ? slide.scenario : '') ? flow.steps : 0;
-  posRef.current = pos;
-  flowRef.current = flow;
+  const steps = stepsFor(slide, flow);
 
-  const stepsNow = (): number => flowRef.current?.steps ?? 0;
+  /** The current diagram's step count; null while it has not reported yet. */
+  const stepsNow = (): KnownSteps => stepsFor(slides[posRef.current.slide], flowRef.current);
+
+  const moveTo = (p: DeckPosition): void => {
+    posRef.current = p;
+    setPos(p);
+  };
+  const setFlowState = (f: PacketFlowState | null): void => {
+    flowRef.current = f;
+    setFlow(f);
+  };
+  const setJumpText = (j: string): void => {
+    jumpRef.current = j;
+    setJump(j);
+  };
 
   const go = useCallback(
     (next: DeckPosition): void => {
@@ -84,14 +107,18 @@ export default function DeckApp({
       const clamped = clampPosition(next, slides);
       if (clamped.slide === cur.slide && slides[cur.slide]?.kind === 'diagram') {
         // Same diagram: move the real diagram; its state comes back through onStateChange.
-        apiRef.current?.pause();
-        apiRef.current?.seek({ step: clamped.step === END_STEP ? stepsNow() : clamped.step });
+        // Before the diagram has reported, the position waits and is applied when it does.
+        const known = stepsNow();
+        if (known !== null) {
+          apiRef.current?.pause();
+          apiRef.current?.seek({ step: resolveStep(clamped.step, known) });
+        }
       } else {
-        setFlow(null);
+        setFlowState(null);
         apiRef.current = null;
       }
       startedAt.current ??= Date.now();
-      setPos(clamped);
+      moveTo(clamped);
     },
     [slides],
   );
@@ -112,13 +139,27 @@ export default function DeckApp({
     else void document.documentElement.requestFullscreen?.().catch(() => undefined);
   }, []);
 
+  /** Where the deck is, for the notes window (read from the refs: always the latest). */
+  const positionMessage = (): DeckMessage => {
+    const p = posRef.current;
+    const known = stepsNow();
+    return {
+      type: 'position',
+      slide: p.slide,
+      step: resolveStep(p.step, known),
+      steps: known ?? 0,
+      narration: known === null ? '' : (flowRef.current?.narration ?? ''),
+      startedAt: startedAt.current,
+    };
+  };
+
   // Start where the URL says (read after hydration so the server markup matches).
   useEffect(() => {
     const fromHash = (): void => {
       const p = parseDeckHash(location.hash);
       if (p) {
-        setFlow(null);
-        setPos(clampPosition(p, slides));
+        setFlowState(null);
+        moveTo(clampPosition(p, slides));
       }
     };
     fromHash();
@@ -127,20 +168,13 @@ export default function DeckApp({
   }, [slides]);
 
   // Keep the URL and the notes window in step.
-  const shownStep = pos.step === END_STEP ? steps : pos.step;
+  const shownStep = resolveStep(pos.step, steps);
+  const narration = steps === null ? '' : (flow?.narration ?? '');
   useEffect(() => {
     const hash = toDeckHash(pos, slides, steps);
     if (location.hash !== hash) history.replaceState(null, '', hash);
-    const msg: DeckMessage = {
-      type: 'position',
-      slide: pos.slide,
-      step: shownStep,
-      steps,
-      narration: flow?.narration ?? '',
-      startedAt: startedAt.current,
-    };
-    channel.current?.postMessage(msg);
-  }, [pos, slides, steps, shownStep, flow?.narration]);
+    channel.current?.postMessage(positionMessage());
+  }, [pos, slides, steps, shownStep, narration]);
 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
@@ -150,16 +184,7 @@ export default function DeckApp({
       const data: unknown = event.data;
       if (!isDeckMessage(data)) return;
       if (data.type === 'hello') {
-        const p = posRef.current;
-        const f = flowRef.current;
-        ch.postMessage({
-          type: 'position',
-          slide: p.slide,
-          step: p.step === END_STEP ? (f?.steps ?? 0) : p.step,
-          steps: f?.steps ?? 0,
-          narration: f?.narration ?? '',
-          startedAt: startedAt.current,
-        } satisfies DeckMessage);
+        ch.postMessage(positionMessage());
       } else if (data.type === 'command') {
         if (data.command === 'next') next();
         else if (data.command === 'prev') prev();
@@ -179,20 +204,18 @@ export default function DeckApp({
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
-      // A focused button or link activates itself on Enter/Space; do not also advance.
+      const typed = jumpRef.current;
+      // A focused button or link activates itself on Enter/Space; do not also advance. Enter
+      // after a typed slide number is the jump, wherever the focus is.
       const t = e.target;
-      if (
-        (e.key === 'Enter' || e.key === ' ') &&
-        t instanceof HTMLElement &&
-        ['BUTTON', 'A'].includes(t.tagName)
-      )
-        return;
+      const onControl = t instanceof HTMLElement && ['BUTTON', 'A'].includes(t.tagName);
+      if (onControl && (e.key === ' ' || (e.key === 'Enter' && typed === ''))) return;
       let handled = true;
-      if (/^[0-9]$/.test(e.key)) setJump((j) => (j + e.key).slice(-3));
-      else if (e.key === 'Enter' && jump !== '') {
-        go({ slide: Number(jump) - 1, step: 0 });
-        setJump('');
-      } else if (e.key === 'Escape') setJump('');
+      if (/^[0-9]$/.test(e.key)) setJumpText((typed + e.key).slice(-3));
+      else if (e.key === 'Enter' && typed !== '') {
+        setJumpText('');
+        go({ slide: Number(typed) - 1, step: 0 });
+      } else if (e.key === 'Escape') setJumpText('');
       else if (['ArrowRight', 'ArrowDown', 'PageDown', ' ', 'Enter'].includes(e.key)) next();
       else if (['ArrowLeft', 'ArrowUp', 'PageUp', 'Backspace'].includes(e.key)) prev();
       else if (e.key === 'Home') first();
@@ -206,7 +229,7 @@ export default function DeckApp({
     };
     window.addEventListener('keydown', onKey, { capture: true });
     return () => window.removeEventListener('keydown', onKey, { capture: true });
-  }, [jump, next, prev, first, last, go, toggleFullscreen]);
+  }, [next, prev, first, last, go, toggleFullscreen]);
 
   // Fit the diagram into the slide: measure its natural height, scale down to the space left.
   const fitRef = useRef<HTMLDivElement>(null);
@@ -227,14 +250,26 @@ export default function DeckApp({
     return () => ro.disconnect();
   }, [isDiagram, pos.slide]);
 
-  const onStateChange = useCallback((s: PacketFlowState): void => {
-    setFlow(s);
-    // Entered from the next slide: show the diagram's end state once its length is known.
-    if (posRef.current.step === END_STEP && s.steps > 0) {
-      apiRef.current?.seek({ step: s.steps });
-      setPos({ slide: posRef.current.slide, step: s.steps });
-    }
-  }, []);
+  const onStateChange = useCallback(
+    (s: PacketFlowState): void => {
+      const cur = posRef.current;
+      const here = slides[cur.slide];
+      // A late report of a diagram that is no longer shown.
+      if (here?.kind !== 'diagram' || here.scenario !== s.scenario) return;
+      const firstReport = stepsFor(here, flowRef.current) === null;
+      setFlowState(s);
+      if (!firstReport) return;
+      // The step count is known now: apply what the deck was asked for while the diagram was
+      // computing (hops pressed meanwhile, or its end when entered from the next slide).
+      const settled = settlePosition(cur, slides, s.steps);
+      if (settled !== cur) moveTo(settled);
+      if (s.step !== settled.step) {
+        apiRef.current?.pause();
+        apiRef.current?.seek({ step: settled.step });
+      }
+    },
+    [slides],
+  );
 
   if (!slide) return <div />;
   return (
@@ -278,7 +313,7 @@ export default function DeckApp({
                   lang={lang}
                   chrome="none"
                   size="presenter"
-                  initialStep={pos.step === END_STEP ? 0 : pos.step}
+                  initialStep={Math.max(0, pos.step)}
                   urlState={false}
                   instanceId={`deck-${pos.slide}`}
                   onStateChange={onStateChange}
@@ -287,7 +322,7 @@ export default function DeckApp({
               </div>
             </div>
             <p className="slide-narration" aria-live="polite">
-              {flow?.narration ?? ''}
+              {narration}
             </p>
           </div>
         )}
@@ -304,7 +339,7 @@ export default function DeckApp({
         </button>
         <span className="deck-count" data-testid="deck-count">
           {t('present.ui.slideOf', { n: pos.slide + 1, total: slides.length })}
-          {slide.kind === 'diagram' && steps > 0
+          {slide.kind === 'diagram' && steps !== null && steps > 0
             ? ` · ${t('present.ui.stepOf', { step: shownStep, steps })}`
             : ''}
         </span>
