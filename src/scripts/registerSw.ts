@@ -32,7 +32,9 @@ export function registerSw(): void {
     if (
       typeof data === 'object' &&
       data !== null &&
-      (data as { type?: unknown }).type === 'warmed'
+      (data as { type?: unknown }).type === 'warmed' &&
+      // Only the last warm-up lists the chunks islands fetched while hydrating.
+      (data as { final?: unknown }).final === true
     ) {
       document.documentElement.dataset['offlineReady'] = 'true';
     }
@@ -43,10 +45,12 @@ export function registerSw(): void {
       const ready = await navigator.serviceWorker.ready;
       warm(ready.active ?? registration.active);
       // Islands hydrate and fetch chunks after load; warm again once things settle.
-      const later = (): void => void setTimeout(() => warm(ready.active), 1500);
+      const later = (): void => {
+        setTimeout(() => warm(ready.active), 1500);
+        setTimeout(() => warm(ready.active, true), 3000);
+      };
       if (document.readyState === 'complete') later();
       else window.addEventListener('load', later, { once: true });
-      setTimeout(() => warm(ready.active, true), 3000);
     })
     .catch(() => {
       // Private mode or a blocked scope: the site still works online.
