@@ -16,11 +16,11 @@ function pagesToAudit() {
   const out = [];
   for (const lang of ['en', 'de']) {
     out.push(`/${lang}/`);
-    const lessons = path.join('dist', lang, 'lessons');
+    const lessons = path.join(distDir, lang, 'lessons');
     if (fs.existsSync(lessons))
       for (const d of fs.readdirSync(lessons).sort()) out.push(`/${lang}/lessons/${d}/`);
     for (const kind of ['embed', 'present']) {
-      const dir = path.join('dist', lang, kind);
+      const dir = path.join(distDir, lang, kind);
       if (!fs.existsSync(dir)) continue;
       const first = fs
         .readdirSync(dir)
@@ -32,6 +32,7 @@ function pagesToAudit() {
   return out;
 }
 
+const distDir = process.env.HOP_OUT_DIR ?? 'dist';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const server = spawn(
