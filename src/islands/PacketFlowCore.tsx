@@ -15,6 +15,7 @@ import {
   useRef,
   useState,
   Suspense,
+  lazy,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
@@ -42,6 +43,9 @@ import type {
   PacketFlowProps,
   PacketFlowState,
 } from './packetFlowApi';
+
+// The share dialog is loaded on the first click only (most readers never open it).
+const SharePanel = lazy(() => import('./flow/SharePanel'));
 
 /** Width the server renders the first frame at (the island re-lays out to its real width). */
 const SSR_WIDTH = 720;
@@ -129,6 +133,9 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const [burst, setBurst] = useState(props.burst ?? 0);
   const [width, setWidth] = useState(SSR_WIDTH);
   const [selected, setSelected] = useState(0);
+  const [shareOpen, setShareOpen] = useState(false);
+  // Embeds bring their own share button; decks and handouts (chrome "none") have none.
+  const shareable = chrome !== 'none' && props.instanceId !== 'hop-embed';
   const reduced = usePrefersReducedMotion();
   const rootRef = useRef<HTMLElement | null>(null);
   const wrapRef = useRef<HTMLDivElement | null>(null);
@@ -280,8 +287,11 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const layout = useMemo(() => {
     if (!resolved) return null;
     const hops = bursts.length > 0 ? [...allHops, ...bursts.flatMap((b) => b.hops)] : allHops;
-    return toFlow(resolved, width, hops, { presenter: size === 'presenter' });
-  }, [resolved, width, allHops, bursts, size]);
+    return toFlow(resolved, width, hops, {
+      presenter: size === 'presenter',
+      badges: run?.mode === 'time',
+    });
+  }, [resolved, width, allHops, bursts, size, run?.mode]);
   const narrations = useMemo(
     () => (run && resolved ? run.steps.map((s) => narrate(tr, resolved, s.hop)) : []),
     [run, resolved, tr],
@@ -403,9 +413,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
     [actor],
   );
 
-  // Preact's Ref type has null, not undefined, for "no ref".
-  useImperativeHandle(
-    apiRef ?? null,
+  const api = useMemo(
     (): PacketFlowApi => ({
       play: () => actor.send({ type: 'PLAY' }),
       pause: () => actor.send({ type: 'PAUSE' }),
@@ -417,6 +425,8 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
     }),
     [actor, seekTo, setOption, getState, layout, tr],
   );
+  // Preact's Ref type has null, not undefined, for "no ref".
+  useImperativeHandle(apiRef ?? null, () => api, [api]);
 
   // Lesson questions reveal a moment: "0:delivered", "t=12", "end".
   useEffect(() => {
@@ -476,6 +486,11 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
     {},
     tr(`diagram.scenario.${scenario}.title`, {}, scenario),
   );
+  // Unique landmark names when a lesson has several diagrams (ids d1, d2, …), even of one scenario.
+  const ordinal = /^d(\d+)$/.exec(props.instanceId ?? '')?.[1];
+  const label = ordinal
+    ? tr('diagram.titleN', { n: ordinal, scenario: title })
+    : tr('diagram.title', { scenario: title });
   const rootClass = `hop-flow not-content hop-flow--${size}${layout?.stacked ? ' is-stacked' : ''}`;
 
   if (!outcome.ok || !run || !layout || !resolved) {
@@ -507,7 +522,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
       ref={rootRef}
       className={rootClass}
       id={props.instanceId}
-      aria-label={tr('diagram.title', { scenario: title })}
+      aria-label={label}
       data-scenario={scenario}
       data-step={stepNow}
       data-steps={total}
@@ -520,11 +535,47 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
       <header className="hop-flow__bar">
         <strong className="hop-flow__title">{title}</strong>
         <span className={`hop-chip hop-chip--${policy}`}>{tr('diagram.policy', { policy })}</span>
-        <span className="hop-chip">
-          {tr(resolved.masquerade ? 'diagram.snatOn' : 'diagram.snatOff')}
+        {/* Local never masquerades external traffic, whatever the masquerade what-if says. */}
+        <span className="hop-chip" data-chip="snat">
+          {tr(
+            policy === 'Local'
+              ? 'diagram.snatLocal'
+              : resolved.masquerade
+                ? 'diagram.snatOn'
+                : 'diagram.snatOff',
+          )}
         </span>
         {burst > 0 && (
           <span className="hop-chip">{tr('diagram.burst', { count: bursts.length })}</span>
+        )}
+        {shareable && (
+          <button
+            type="button"
+            className="hop-btn hop-btn--small hop-flow__share"
+            aria-haspopup="dialog"
+            data-action="share"
+            onClick={() => {
+              actor.send({ type: 'PAUSE' });
+              setShareOpen(true);
+            }}
+          >
+            {tr('diagram.share')}
+          </button>
+        )}
+        {shareable && shareOpen && (
+          <Suspense fallback={null}>
+            <SharePanel
+              state={getState()}
+              lang={lang}
+              api={api}
+              controls={controls}
+              chrome={chrome}
+              onClose={() => {
+                setShareOpen(false);
+                rootRef.current?.querySelector<HTMLButtonElement>('[data-action="share"]')?.focus();
+              }}
+            />
+          </Suspense>
         )}
       </header>
       {chrome !== 'none' && controls.length > 0 && (

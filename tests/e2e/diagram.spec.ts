@@ -195,3 +195,97 @@ test('drain scenario: timeline over simulated time with the per-node chart', asy
   await expect(flow(page).locator('.hop-seek__label')).toContainText('t = 20.0 s');
   expect(errors).toEqual([]);
 });
+
+/** Scrolls every diagram into view and waits until each has hydrated with its panels. */
+async function hydrateAll(page: Page): Promise<void> {
+  const flows = page.locator('.hop-diagram .hop-flow');
+  const n = await flows.count();
+  for (let i = 0; i < n; i++) {
+    await flows.nth(i).scrollIntoViewIfNeeded();
+    await expect(flows.nth(i)).toHaveAttribute('data-hydrated', 'true');
+  }
+  await page.waitForLoadState('networkidle');
+}
+
+const axePages = [
+  '/en/lessons/balancing-local/',
+  '/de/lessons/draining-nodes/',
+  '/en/lessons/choosing/',
+  '/de/lessons/local-policy/',
+];
+for (const theme of ['light', 'dark'] as const) {
+  for (const url of axePages) {
+    test(`axe finds nothing in the diagrams of ${url} (${theme})`, async ({ page }) => {
+      // Four diagrams with every panel at two widths: axe needs its time.
+      test.setTimeout(90_000);
+      await page.addInitScript((t) => localStorage.setItem('starlight-theme', t), theme);
+      await page.goto(url);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await hydrateAll(page);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(150);
+        const axe = await new AxeBuilder({ page }).include('.hop-diagram').analyze();
+        const violations = axe.violations.map(
+          (v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
+        expect(violations).toEqual([]);
+      }
+      // Landmarks are page-wide: every region name on the page is unique.
+      const names = await page
+        .locator('section[aria-label], section[aria-labelledby], [role="region"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.id));
+      expect(new Set(names).size).toBe(names.length);
+    });
+  }
+}
+
+test('SNAT chip and switch follow the policy: no SNAT under Local', async ({ page }) => {
+  await ready(page, '/en/playground/local/');
+  const chip = flow(page).locator('[data-chip="snat"]');
+  await expect(chip).toHaveText('no SNAT (Local)');
+  const snat = flow(page).getByLabel('SNAT (masquerade)');
+  await expect(snat).toBeDisabled();
+  await expect(snat).toHaveAccessibleDescription(/Only matters under Cluster/);
+  await flow(page).getByLabel('externalTrafficPolicy').selectOption('Cluster');
+  await expect(chip).toHaveText(/SNAT (on|off)/);
+  await expect(snat).toBeEnabled();
+  await ready(page, '/de/lessons/local-policy/');
+  await expect(flow(page).locator('[data-chip="snat"]')).toHaveText('kein SNAT (Local)');
+});
+
+test('Share / embed opens the dialog with the current moment, loaded on click', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await ready(page, '/en/lessons/balancing-local/');
+  const d2 = page.locator('#d2');
+  await d2.scrollIntoViewIfNeeded();
+  await expect(d2).toHaveAttribute('data-hydrated', 'true');
+  await d2.locator('[data-action="forward"]').click();
+  await d2.locator('[data-action="forward"]').click();
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.js')) chunks.push(r.url());
+  });
+  await d2.locator('[data-action="share"]').click();
+  const dialog = page.getByRole('dialog', { name: 'Share or embed this diagram' });
+  await expect(dialog).toBeVisible();
+  expect(chunks.length).toBeGreaterThan(0);
+  const link = dialog.getByLabel('Link to this moment');
+  await expect(link).toHaveValue(/\/en\/embed\/local-spread\/\?.*step=2/);
+  await expect(link).toHaveValue(/placement\.replicas/);
+  await expect(dialog.getByLabel('Embed (HTML iframe)')).toHaveValue(/<iframe src=/);
+  await expect(dialog.getByRole('button', { name: 'Download SVG' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('.hop-share-dialog').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(d2.locator('[data-action="share"]')).toBeFocused();
+  await ready(page, '/de/playground/local/');
+  await flow(page).locator('[data-action="share"]').click();
+  await expect(
+    page.getByRole('dialog', { name: 'Dieses Diagramm teilen oder einbetten' }),
+  ).toBeVisible();
+  expect(errors).toEqual([]);
+});

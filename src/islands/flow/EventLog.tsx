@@ -98,7 +98,8 @@ export const EventLog = memo(function EventLog({
   const shown = useMemo(() => entries.filter((e) => on[e.kind]), [entries, on]);
   const kinds: LogKind[] = ['packets', 'probes', 'lifecycle'];
   return (
-    <section className="hop-panel hop-log" aria-labelledby={`${uid}-log-h`}>
+    // A group, not a region: several diagrams on a page would repeat the landmark name.
+    <div className="hop-panel hop-log" role="group" aria-labelledby={`${uid}-log-h`}>
       <H level={level} id={`${uid}-log-h`} className="hop-panel__h">
         {tr('diagram.log')}
       </H>
@@ -134,6 +135,6 @@ export const EventLog = memo(function EventLog({
         </ol>
       )}
       {shown.length > LIMIT && <p>{tr('diagram.log.more', { count: shown.length - LIMIT })}</p>}
-    </section>
+    </div>
   );
 });

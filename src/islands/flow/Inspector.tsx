@@ -108,7 +108,8 @@ export const Inspector = memo(function Inspector({
   const ruled = cur ?? trace.hops.find((h) => h.rules.length > 0);
   const outcome = `${tr(`outcome.${rec.outcome}`, {}, rec.outcome)} — ${reasonText(tr, rec.reason, rec.ingressNode)}`;
   return (
-    <section className="hop-panel hop-inspector" aria-labelledby={`${uid}-inspector-h`}>
+    // A group, not a region: several diagrams on a page would repeat the landmark name.
+    <div className="hop-panel hop-inspector" role="group" aria-labelledby={`${uid}-inspector-h`}>
       <H level={level} id={`${uid}-inspector-h`} className="hop-panel__h">
         {tr('diagram.inspector')}
       </H>
@@ -196,6 +197,6 @@ export const Inspector = memo(function Inspector({
           tr('diagram.inspector.seenNone')
         )}
       </p>
-    </section>
+    </div>
   );
 });

@@ -87,15 +87,26 @@ export const WhatIf = memo(function WhatIf({
         const cur = currentValue(c, scenario);
         const id = `${uid}-ctl-${c}`;
         if (c === 'snat') {
+          // Local never masquerades external traffic: the switch only matters under Cluster.
+          const local = scenario.service.externalTrafficPolicy === 'Local';
           return (
-            <label key={c} className="hop-check hop-ctl">
-              <input
-                type="checkbox"
-                checked={cur === 'true'}
-                onChange={(e) => onSet(key, String(e.currentTarget.checked))}
-              />
-              {tr('diagram.ctl.snat')}
-            </label>
+            <span key={c} className="hop-ctl hop-ctl--snat">
+              <label className="hop-check">
+                <input
+                  type="checkbox"
+                  checked={cur === 'true'}
+                  disabled={local}
+                  {...(local ? { 'aria-describedby': `${id}-note` } : {})}
+                  onChange={(e) => onSet(key, String(e.currentTarget.checked))}
+                />
+                {tr('diagram.ctl.snat')}
+              </label>
+              {local && (
+                <small id={`${id}-note`} className="hop-ctl__note">
+                  {tr('diagram.ctl.snatLocal')}
+                </small>
+              )}
+            </span>
           );
         }
         if (c === 'replicas') {

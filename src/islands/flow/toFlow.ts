@@ -50,6 +50,8 @@ export interface FlowLayout {
 export interface LayoutOptions {
   /** Scale type and boxes up for projectors. */
   presenter?: boolean;
+  /** Room under each Node's name for its state badges (drains: "LB: in rotation", …). */
+  badges?: boolean;
 }
 
 /** The place id kube-proxy has inside a node: the node id itself (hops name nodes, not proxies). */
@@ -99,7 +101,8 @@ export function layoutBoxes(
   const wideNodeW = (W - 2 * M - gap * (n - 1)) / Math.max(1, n);
   const stacked = W < STACK_BELOW * s || wideNodeW < minNodeW;
   const boxH = 56 * s;
-  const headerH = 52 * s;
+  // Side by side the Node's IP wraps under its name, so badges need a row of their own.
+  const headerH = (opts.badges && !stacked ? 74 : 52) * s;
   const proxyH = 34 * s;
   const podH = 50 * s;
   const podGap = 8 * s;
