@@ -25,6 +25,8 @@ test('the root page redirects by browser language when JavaScript is on', async 
 
 for (const url of sitePages) {
   test(`${url} loads cleanly and passes axe`, async ({ browser }) => {
+    // Lessons with four full diagrams take a while to hydrate and to audit on 2 cores.
+    test.setTimeout(120_000);
     const context = await browser.newContext();
     const page = await context.newPage();
     const problems: string[] = [];
