@@ -2,7 +2,7 @@
  * Scenario validation: checks every field of untrusted input (types, ranges, references, IPs,
  * sane bounds) and builds a fresh Scenario object from it. Never throws.
  */
-import type { IssueCode } from './codes.ts';
+import { OUTCOME_REASONS, OUTCOMES, type IssueCode } from './codes.ts';
 import { inCidr, isDottedIp, parseCidr } from './ip.ts';
 import { podId } from './placement.ts';
 import type {
@@ -179,18 +179,9 @@ export const ACTION_TYPES = [
   'taintToBeDeleted',
   'deletePod',
 ] as const;
-const OUTCOME_NAMES = ['ok', 'timeout', 'reset', 'dropped'] as const;
-const REASON_NAMES = [
-  'served',
-  'noLocalEndpoints',
-  'noEndpoints',
-  'directReturnMismatch',
-  'nodeOffline',
-  'noHealthyBackends',
-  'nodeWentDown',
-  'endpointGone',
-  'endpointUnreachable',
-] as const;
+// The outcome and reason vocabularies are the engine's own code lists (codes.ts).
+const OUTCOME_NAMES = OUTCOMES;
+const REASON_NAMES = OUTCOME_REASONS;
 
 /** Validate untrusted input as a Scenario; never throws. */
 export function validateScenario(
