@@ -741,6 +741,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
                 tr={tr}
                 uid={uid}
                 level={props.headingLevel ?? 3}
+                defaultOpen={!timeMode}
               />
               <EventLog
                 entries={logEntries}

@@ -108,6 +108,38 @@ export const LoadBars = memo(function LoadBars({
   );
 });
 
+/** One SVG path of ✓ (ok) or ✗ marks centred on each probe's moment, 8 px wide. */
+export function probeMarks(
+  probes: ReadonlyArray<{ at: number; ok: boolean }>,
+  ok: boolean,
+  x: (t: number) => number,
+  cy: number,
+): string {
+  const parts: string[] = [];
+  for (const p of probes) {
+    if (p.ok !== ok) continue;
+    const cx = Math.round(x(p.at) * 10) / 10;
+    parts.push(
+      ok
+        ? `M${cx - 4} ${cy}l3 3.5l5 -7.5`
+        : `M${cx - 3.5} ${cy - 3.5}l7 7M${cx + 3.5} ${cy - 3.5}l-7 7`,
+    );
+  }
+  return parts.join('');
+}
+
+/** One SVG path of vertical ticks, one per distinct half pixel (839 failures draw ~100). */
+export function failTicks(
+  times: readonly number[],
+  x: (t: number) => number,
+  y1: number,
+  y2: number,
+): string {
+  const xs = new Set<number>();
+  for (const t of times) xs.add(Math.round(x(t) * 2) / 2);
+  return [...xs].map((px) => `M${px} ${y1}V${y2}`).join('');
+}
+
 interface Lane {
   node: string;
   probes: Array<{ at: number; ok: boolean }>;
@@ -217,17 +249,10 @@ export const DrainTimeline = memo(function DrainTimeline({
               <text x={0} y={y + 14} className="hop-chart__label">
                 {l.node}
               </text>
-              {l.probes.map((p, k) => (
-                <text
-                  key={k}
-                  x={x(p.at)}
-                  y={y + 14}
-                  textAnchor="middle"
-                  className={p.ok ? 'hop-chart__ok' : 'hop-chart__fail'}
-                >
-                  {p.ok ? '✓' : '✗'}
-                </text>
-              ))}
+              {/* One path per kind and lane, not one element per probe or failure: a drain
+                  run has hundreds of them and the DOM is what a page pays for. */}
+              <path d={probeMarks(l.probes, true, x, y + 9)} className="hop-chart__ok" />
+              <path d={probeMarks(l.probes, false, x, y + 9)} className="hop-chart__fail" />
               {l.rotation.map((r, k) => (
                 <g key={k}>
                   <title>{`${l.node}: ${tr(r.inRotation ? 'diagram.chart.inRotation' : 'diagram.chart.outOfRotation')} ${r.from.toFixed(1)}–${r.to.toFixed(1)} s`}</title>
@@ -241,16 +266,7 @@ export const DrainTimeline = memo(function DrainTimeline({
                   />
                 </g>
               ))}
-              {l.failed.map((t, k) => (
-                <line
-                  key={k}
-                  x1={x(t)}
-                  x2={x(t)}
-                  y1={y + 38}
-                  y2={y + 50}
-                  className="hop-chart__failtick"
-                />
-              ))}
+              <path d={failTicks(l.failed, x, y + 38, y + 50)} className="hop-chart__failtick" />
               <text x={4} y={y + 31} className="hop-chart__small">
                 LB
               </text>

@@ -90,6 +90,9 @@ export const EventLog = memo(function EventLog({
   uid: string;
   level: 2 | 3 | 4;
 }) {
+  // Closed until asked for: a drain run has hundreds of entries, and rendering (or hydrating)
+  // them for every diagram on a page was most of a lesson's DOM.
+  const [open, setOpen] = useState(false);
   const [on, setOn] = useState<Record<LogKind, boolean>>({
     packets: true,
     probes: true,
@@ -97,44 +100,62 @@ export const EventLog = memo(function EventLog({
   });
   const shown = useMemo(() => entries.filter((e) => on[e.kind]), [entries, on]);
   const kinds: LogKind[] = ['packets', 'probes', 'lifecycle'];
+  const bodyId = `${uid}-log-body`;
   return (
     // A group, not a region: several diagrams on a page would repeat the landmark name.
     <div className="hop-panel hop-log" role="group" aria-labelledby={`${uid}-log-h`}>
       <H level={level} id={`${uid}-log-h`} className="hop-panel__h">
-        {tr('diagram.log')}
+        <button
+          type="button"
+          className="hop-disclosure"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+        >
+          {tr('diagram.log')} ({entries.length})
+        </button>
       </H>
-      <fieldset className="hop-filters">
-        <legend className="hop-sr">{tr('diagram.log')}</legend>
-        {kinds.map((k) => (
-          <label key={k} className="hop-check">
-            <input
-              type="checkbox"
-              checked={on[k]}
-              onChange={(e) => setOn({ ...on, [k]: e.currentTarget.checked })}
-            />
-            {tr(`diagram.log.${k}`)} ({entries.filter((e) => e.kind === k).length})
-          </label>
-        ))}
-      </fieldset>
-      {shown.length === 0 ? (
-        <p>{tr('diagram.log.empty')}</p>
-      ) : (
-        <ol className="hop-log__list">
-          {shown.slice(0, LIMIT).map((e, i) => (
-            <li key={i} className={`hop-log__e hop-log__e--${e.kind}`}>
-              <button
-                type="button"
-                className="hop-linkbtn"
-                onClick={() => onJump(e)}
-                title={tr('diagram.log.jump')}
-              >
-                <span className="hop-log__t">{e.at.toFixed(e.at < 10 ? 4 : 1)} s</span> {e.text}
-              </button>
-            </li>
-          ))}
-        </ol>
-      )}
-      {shown.length > LIMIT && <p>{tr('diagram.log.more', { count: shown.length - LIMIT })}</p>}
+      <div id={bodyId} hidden={!open}>
+        {open && (
+          <>
+            <fieldset className="hop-filters">
+              <legend className="hop-sr">{tr('diagram.log')}</legend>
+              {kinds.map((k) => (
+                <label key={k} className="hop-check">
+                  <input
+                    type="checkbox"
+                    checked={on[k]}
+                    onChange={(e) => setOn({ ...on, [k]: e.currentTarget.checked })}
+                  />
+                  {tr(`diagram.log.${k}`)} ({entries.filter((e) => e.kind === k).length})
+                </label>
+              ))}
+            </fieldset>
+            {shown.length === 0 ? (
+              <p>{tr('diagram.log.empty')}</p>
+            ) : (
+              <ol className="hop-log__list">
+                {shown.slice(0, LIMIT).map((e, i) => (
+                  <li key={i} className={`hop-log__e hop-log__e--${e.kind}`}>
+                    <button
+                      type="button"
+                      className="hop-linkbtn"
+                      onClick={() => onJump(e)}
+                      title={tr('diagram.log.jump')}
+                    >
+                      <span className="hop-log__t">{e.at.toFixed(e.at < 10 ? 4 : 1)} s</span>{' '}
+                      {e.text}
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            )}
+            {shown.length > LIMIT && (
+              <p>{tr('diagram.log.more', { count: shown.length - LIMIT })}</p>
+            )}
+          </>
+        )}
+      </div>
     </div>
   );
 });

@@ -1,5 +1,5 @@
 /** Packet inspector: one connection's headers at every hop, its rule chain and conntrack entry. */
-import { memo, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import type { ConnectionTrace, Hop } from '../../sim/types';
 import { fmtAddr, placeName, reasonText, ruleLabel, whyText } from './narrate';
 import type { Tr } from './tr';
@@ -89,9 +89,12 @@ export const Inspector = memo(function Inspector({
   tr,
   uid,
   level,
+  defaultOpen = true,
 }: {
   uid: string;
   level: 2 | 3 | 4;
+  /** Open at first; diagrams over simulated time start closed (their chart comes first). */
+  defaultOpen?: boolean;
   traces: readonly ConnectionTrace[];
   selected: number;
   onSelect: (i: number) => void;
@@ -99,6 +102,7 @@ export const Inspector = memo(function Inspector({
   onPickHop: (hop: Hop) => void;
   tr: Tr;
 }) {
+  const [open, setOpen] = useState(defaultOpen);
   const trace = traces[selected] ?? traces[0];
   if (!trace) return null;
   const rec = trace.record;
@@ -111,92 +115,106 @@ export const Inspector = memo(function Inspector({
     // A group, not a region: several diagrams on a page would repeat the landmark name.
     <div className="hop-panel hop-inspector" role="group" aria-labelledby={`${uid}-inspector-h`}>
       <H level={level} id={`${uid}-inspector-h`} className="hop-panel__h">
-        {tr('diagram.inspector')}
+        <button
+          type="button"
+          className="hop-disclosure"
+          aria-expanded={open}
+          aria-controls={`${uid}-inspector-body`}
+          onClick={() => setOpen(!open)}
+        >
+          {tr('diagram.inspector')}
+        </button>
       </H>
-      {traces.length > 1 && (
-        <label className="hop-field">
-          <span>{tr('diagram.inspector.pick')}</span>
-          <select value={selected} onChange={(e) => onSelect(Number(e.currentTarget.value))}>
-            {traces.map((t, i) => (
-              <option key={t.record.id} value={i}>
-                {tr('diagram.transcriptConnection', { n: i + 1 })}: {t.record.client} →{' '}
-                {t.record.ingressNode ?? '–'} → {t.record.pod ?? '–'}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
       <p className="hop-inspector__outcome">
         <strong>{tr('diagram.inspector.outcome')}:</strong> {outcome}
       </p>
-      <div className="hop-scroll">
-        <table className="hop-table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{tr('diagram.inspector.hop')}</th>
-              <th scope="col">→</th>
-              <th scope="col">{tr('diagram.inspector.before')}</th>
-              <th scope="col">{tr('diagram.inspector.after')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {trace.hops.map((h, i) => (
-              <HopRow
-                key={h.id}
-                hop={h}
-                n={i + 1}
-                tr={tr}
-                current={h.id === currentHopId}
-                onPick={() => onPickHop(h)}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <H level={sub(level)} className="hop-panel__h4">
-        {tr('diagram.inspector.rules')}
-        {ruled ? ` (${placeName(tr, ruled.to)}, ${ruled.kind})` : ''}
-      </H>
-      {ruled ? (
-        <ol className="hop-rules">
-          {ruled.rules.map((r, i) => (
-            <li key={`${r.chain}-${i}`} className={`hop-rule hop-rule--${r.verdict}`}>
-              <code>{r.chain}</code>{' '}
-              <span className="hop-rule__verdict">
-                {ruleLabel(r) === r.rule ? r.verdict : ruleLabel(r)}
-              </span>
-              <span className="hop-rule__why">{whyText(tr, r.why)}</span>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p>{tr('diagram.inspector.noRules')}</p>
-      )}
-      <H level={sub(level)} className="hop-panel__h4">
-        {tr('diagram.inspector.conntrack')}
-      </H>
-      {trace.conntrack.length > 0 ? (
-        trace.conntrack.map((c, i) => (
-          <p key={i} className="hop-mono hop-conntrack">
-            {c.node}: {tr('diagram.inspector.original')} src={fmtAddr(c.original.src)} dst=
-            {fmtAddr(c.original.dst)} · {tr('diagram.inspector.replyDir')} src=
-            {fmtAddr(c.reply.src)} dst={fmtAddr(c.reply.dst)} [{c.state}]
-          </p>
-        ))
-      ) : (
-        <p>{tr('diagram.inspector.noConntrack')}</p>
-      )}
-      <p>
-        <strong>{tr('diagram.inspector.seenByPod')}:</strong>{' '}
-        {rec.sourceSeenByPod ? (
-          <span className="hop-mono">
-            {rec.sourceSeenByPod} ({rec.pod ?? ''})
-          </span>
-        ) : (
-          tr('diagram.inspector.seenNone')
+      <div id={`${uid}-inspector-body`} hidden={!open}>
+        {open && (
+          <>
+            {traces.length > 1 && (
+              <label className="hop-field">
+                <span>{tr('diagram.inspector.pick')}</span>
+                <select value={selected} onChange={(e) => onSelect(Number(e.currentTarget.value))}>
+                  {traces.map((t, i) => (
+                    <option key={t.record.id} value={i}>
+                      {tr('diagram.transcriptConnection', { n: i + 1 })}: {t.record.client} →{' '}
+                      {t.record.ingressNode ?? '–'} → {t.record.pod ?? '–'}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            <div className="hop-scroll">
+              <table className="hop-table">
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">{tr('diagram.inspector.hop')}</th>
+                    <th scope="col">→</th>
+                    <th scope="col">{tr('diagram.inspector.before')}</th>
+                    <th scope="col">{tr('diagram.inspector.after')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {trace.hops.map((h, i) => (
+                    <HopRow
+                      key={h.id}
+                      hop={h}
+                      n={i + 1}
+                      tr={tr}
+                      current={h.id === currentHopId}
+                      onPick={() => onPickHop(h)}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <H level={sub(level)} className="hop-panel__h4">
+              {tr('diagram.inspector.rules')}
+              {ruled ? ` (${placeName(tr, ruled.to)}, ${ruled.kind})` : ''}
+            </H>
+            {ruled ? (
+              <ol className="hop-rules">
+                {ruled.rules.map((r, i) => (
+                  <li key={`${r.chain}-${i}`} className={`hop-rule hop-rule--${r.verdict}`}>
+                    <code>{r.chain}</code>{' '}
+                    <span className="hop-rule__verdict">
+                      {ruleLabel(r) === r.rule ? r.verdict : ruleLabel(r)}
+                    </span>
+                    <span className="hop-rule__why">{whyText(tr, r.why)}</span>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p>{tr('diagram.inspector.noRules')}</p>
+            )}
+            <H level={sub(level)} className="hop-panel__h4">
+              {tr('diagram.inspector.conntrack')}
+            </H>
+            {trace.conntrack.length > 0 ? (
+              trace.conntrack.map((c, i) => (
+                <p key={i} className="hop-mono hop-conntrack">
+                  {c.node}: {tr('diagram.inspector.original')} src={fmtAddr(c.original.src)} dst=
+                  {fmtAddr(c.original.dst)} · {tr('diagram.inspector.replyDir')} src=
+                  {fmtAddr(c.reply.src)} dst={fmtAddr(c.reply.dst)} [{c.state}]
+                </p>
+              ))
+            ) : (
+              <p>{tr('diagram.inspector.noConntrack')}</p>
+            )}
+            <p>
+              <strong>{tr('diagram.inspector.seenByPod')}:</strong>{' '}
+              {rec.sourceSeenByPod ? (
+                <span className="hop-mono">
+                  {rec.sourceSeenByPod} ({rec.pod ?? ''})
+                </span>
+              ) : (
+                tr('diagram.inspector.seenNone')
+              )}
+            </p>
+          </>
         )}
-      </p>
+      </div>
     </div>
   );
 });
