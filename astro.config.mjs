@@ -23,6 +23,22 @@ const oneServerPreact = {
   resolveId: (source) => (source === 'preact/compat' ? compatEsm : undefined),
 };
 
+/**
+ * `client:interact` (src/directives/interact.ts): diagrams hydrate on first use, not at load.
+ * @type {import('astro').AstroIntegration}
+ */
+const interactDirective = {
+  name: 'hop:client-interact',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({
+        name: 'interact',
+        entrypoint: fileURLToPath(new URL('./src/directives/interact.ts', import.meta.url)),
+      });
+    },
+  },
+};
+
 /** Lesson order shared by the sidebar of both languages (file names without NN-). */
 const lessons = [
   'path-of-a-request',
@@ -120,5 +136,6 @@ export default defineConfig({
     // Preact with its React compatibility layer: React Flow imports 'react', compat aliases it
     // to preact/compat, and the islands ship ~4 kB of framework instead of React's ~60 kB.
     preact({ compat: true }),
+    interactDirective,
   ],
 });

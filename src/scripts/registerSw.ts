@@ -16,6 +16,12 @@ function loadedUrls(): string[] {
       'link[rel="stylesheet"], link[rel="modulepreload"], link[rel="icon"]',
     )
     .forEach((l) => urls.add(l.href));
+  // Islands that have not hydrated yet (they wait for the reader) list their chunks.
+  document.querySelectorAll<HTMLElement>('astro-island[data-hop-deps]').forEach((island) => {
+    const lists = `${island.dataset['hopDeps'] ?? ''} ${island.dataset['hopLazy'] ?? ''}`;
+    for (const u of lists.split(' '))
+      if (u.startsWith('/')) urls.add(new URL(u, location.href).href);
+  });
   return [...urls].filter((u) => u.startsWith(location.origin));
 }
 

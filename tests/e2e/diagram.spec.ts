@@ -12,14 +12,41 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Opens a page and wakes its first diagram (they hydrate on first use, or at once with a query). */
 async function ready(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.locator('.hop-flow').first().scrollIntoViewIfNeeded();
+  await page.locator('.hop-flow').first().hover();
   await expect(page.locator('.hop-flow[data-hydrated="true"]').first()).toBeVisible();
 }
 
 const flow = (page: Page) => page.locator('.hop-flow').first();
 const button = (page: Page, action: string) => flow(page).locator(`[data-action="${action}"]`);
+
+test('lesson diagrams wait for the reader, then replay the first click and key', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await page.goto('/en/lessons/choosing/');
+  const islands = page.locator('.hop-diagram astro-island');
+  await page.waitForLoadState('networkidle');
+  // Nothing hydrated at load: every island still carries its server-rendered marker.
+  const total = await islands.count();
+  expect(total).toBeGreaterThan(1);
+  expect(await page.locator('.hop-diagram astro-island[ssr]').count()).toBe(total);
+  // A click on a static control hydrates that diagram and is not lost.
+  const first = page.locator('.hop-diagram .hop-flow').first();
+  await first.locator('[data-action="forward"]').click();
+  await expect(first).toHaveAttribute('data-hydrated', 'true');
+  await expect(first).toHaveAttribute('data-step', '1');
+  expect(await page.locator('.hop-diagram astro-island[ssr]').count()).toBe(total - 1);
+  // A key press that gives a still static diagram focus is replayed after hydration too.
+  const second = page.locator('.hop-diagram .hop-flow').nth(1);
+  await second.locator('.hop-canvas-wrap').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(second).toHaveAttribute('data-hydrated', 'true');
+  await expect(second).toHaveAttribute('data-step', '1');
+  expect(errors).toEqual([]);
+});
 
 test('play, pause, step, step back and seek', async ({ page }) => {
   const errors = collectErrors(page);
@@ -196,13 +223,18 @@ test('drain scenario: timeline over simulated time with the per-node chart', asy
   expect(errors).toEqual([]);
 });
 
-/** Scrolls every diagram into view and waits until each has hydrated with its panels. */
+/** Wakes every diagram, waits until each has hydrated, and opens every event log. */
 async function hydrateAll(page: Page): Promise<void> {
   const flows = page.locator('.hop-diagram .hop-flow');
   const n = await flows.count();
   for (let i = 0; i < n; i++) {
-    await flows.nth(i).scrollIntoViewIfNeeded();
+    await flows.nth(i).hover();
     await expect(flows.nth(i)).toHaveAttribute('data-hydrated', 'true');
+    const log = flows.nth(i).locator('.hop-log .hop-disclosure');
+    if ((await log.count()) > 0) {
+      await log.click();
+      await expect(log).toHaveAttribute('aria-expanded', 'true');
+    }
   }
   await page.waitForLoadState('networkidle');
 }
@@ -260,7 +292,7 @@ test('Share / embed opens the dialog with the current moment, loaded on click', 
   const errors = collectErrors(page);
   await ready(page, '/en/lessons/balancing-local/');
   const d2 = page.locator('#d2');
-  await d2.scrollIntoViewIfNeeded();
+  await d2.hover();
   await expect(d2).toHaveAttribute('data-hydrated', 'true');
   await d2.locator('[data-action="forward"]').click();
   await d2.locator('[data-action="forward"]').click();

@@ -100,6 +100,45 @@ test('a visited lesson reloads offline', async ({ browser }) => {
   await context.setOffline(true);
   await page.reload();
   await expect(page.locator('h1')).toContainText('SNAT');
-  await expect(page.locator('.hop-flow').first()).toBeVisible();
+  // The diagram never hydrated online (it waits for the reader); offline it still starts and
+  // steps, so the worker cached its whole module graph, the engine's worker included.
+  const flow = page.locator('.hop-flow').first();
+  await flow.locator('[data-action="forward"]').click();
+  await expect(flow).toHaveAttribute('data-hydrated', 'true');
+  await expect(flow).toHaveAttribute('data-step', '1');
+  await context.close();
+});
+
+test('a new deploy takes over: its worker activates and deletes older caches', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // A cache left behind by an earlier build, as a returning reader would have it.
+  await page.goto('/en/');
+  await page.evaluate(async () => {
+    const old = await caches.open('hop-earlier-build');
+    await old.put('/en/old-page/', new Response('old'));
+  });
+  await page.goto('/en/lessons/why-snat/');
+  // clients.claim(): the new worker takes over the open page without a reload.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
+    timeout: 15_000,
+  });
+  await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', {
+    timeout: 15_000,
+  });
+  const state = await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    const script = await (await fetch('/sw.js')).text();
+    return {
+      keys: await caches.keys(),
+      active: reg.active?.state,
+      version: /const CACHE = 'hop-' \+ "([^"]+)"/.exec(script)?.[1] ?? '',
+    };
+  });
+  expect(state.version).not.toBe('');
+  expect(state.keys).toEqual([`hop-${state.version}`]);
+  expect(state.active).toBe('activated');
   await context.close();
 });
