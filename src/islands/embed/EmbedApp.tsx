@@ -73,6 +73,11 @@ function parseFor(
 
 const SSR_OPTIONS = defaultEmbedOptions();
 
+/** The options that decide what the diagram renders (not the frame id or allowed origins). */
+function flowIdentity(o: EmbedOptions): string {
+  return JSON.stringify([o.controls, o.overrides, o.chrome, o.step, o.time, o.autoplay]);
+}
+
 /** The embedded diagram with its message bridge (mounted through EmbedEn / EmbedDe). */
 export default function EmbedApp({
   scenario,
@@ -233,7 +238,9 @@ export default function EmbedApp({
     return () => media.removeEventListener('change', apply);
   }, [parsed, options.bg, options.theme]);
 
-  const flowKey = useMemo(() => (parsed ? JSON.stringify(parsed.options) : 'ssr'), [parsed]);
+  // Remount the diagram only when the URL changes what it shows: a plain embed keeps the
+  // hydrated server frame (a remount cost a second long task and shifted the layout).
+  const flowKey = useMemo(() => flowIdentity(options), [options]);
   const issues = parsed?.issues ?? [];
 
   return (
@@ -270,7 +277,8 @@ export default function EmbedApp({
         apiRef={apiRef}
       />
       <footer className="hop-embed-footer">
-        {state && options.chrome !== 'none' && (
+        {/* Rendered from the first paint so hydration does not move the footer. */}
+        {options.chrome !== 'none' && (
           <button
             type="button"
             className="hop-share-button"
