@@ -39,6 +39,7 @@ export function focusableWideTables(prefix: string): void {
       }
     });
   };
-  update();
+  // No synchronous first call: reading scrollWidth during load forced a layout of the whole
+  // page in one long task. The observer's first callback comes right after the first layout.
   new ResizeObserver(update).observe(document.body);
 }
