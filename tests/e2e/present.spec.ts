@@ -51,14 +51,25 @@ for (const lang of ['en', 'de'] as const) {
     await page.keyboard.press('ArrowLeft');
     await expect(page.locator('.deck')).toHaveAttribute('data-step', '1');
     // Walk the rest of the deck with the clicker's "next".
+    // Each press is awaited until the deck has moved, so a slow render (or the diagram
+    // worker reporting late on a loaded machine) never turns into a stale read.
     let guard = 0;
-    while ((await deckState(page)).kind !== 'end' && guard++ < steps + 20) {
+    let state = await deckState(page);
+    while (state.kind !== 'end' && guard++ < steps + 20) {
+      const before = state;
       await page.keyboard.press('PageDown');
+      await expect
+        .poll(async () => {
+          state = await deckState(page);
+          return state.slide !== before.slide || state.step !== before.step;
+        })
+        .toBe(true);
     }
     await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'end');
     expect(guard).toBeGreaterThanOrEqual(steps);
     // Back from the recap enters the diagram at its last hop.
     await page.keyboard.press('PageUp');
+    await expect(page.locator('.deck')).not.toHaveAttribute('data-kind', 'end');
     await page.keyboard.press('PageUp');
     await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'diagram');
     await expect(page.locator('.deck')).toHaveAttribute('data-step', String(steps));
