@@ -32,6 +32,8 @@ export interface InteractOptions {
 type Replay = () => void;
 
 const READY = '[data-hydrated="true"], [data-ready="true"]';
+/** The keys a diagram answers to (PacketFlowCore's key handler). */
+const DIAGRAM_KEYS = new Set([' ', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
 const CONTROL = 'button, input, select, textarea, summary, label, [role="button"], [role="tab"]';
 
 /** Child-index path from `root` to `node`, to find the same element if it was re-created. */
@@ -142,8 +144,9 @@ const interact: ClientDirective = (load, options, el) => {
   const onKey = (e: KeyboardEvent): void => {
     if (ready || !(e.target instanceof Element) || e.key === 'Tab') return;
     void start();
-    // Keys on a control activate it through a click, which onClick replays.
-    if (e.target.closest(CONTROL)) return;
+    // Keys on a control activate it through a click, which onClick replays; other keys than
+    // the diagram's own (page scrolling, shortcuts) keep their normal effect.
+    if (e.target.closest(CONTROL) || !DIAGRAM_KEYS.has(e.key) || e.ctrlKey || e.metaKey) return;
     stop(e);
     const target = e.target;
     const path = pathOf(el, target);
