@@ -61,6 +61,7 @@ test('every page carries a strict Content-Security-Policy that the page runs und
     '/de/lessons/draining-nodes/',
     '/en/playground/cluster-snat/',
     '/de/embed/local/',
+    '/en/present/path-of-a-request/',
   ]) {
     await page.goto(url);
     await page.waitForLoadState('networkidle');
@@ -114,8 +115,9 @@ test('a new deploy takes over: its worker activates and deletes older caches', a
 }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  // A cache left behind by an earlier build, as a returning reader would have it.
-  await page.goto('/en/');
+  // A cache left behind by an earlier build, as a returning reader would have it. Made on a
+  // page that registers no worker, so the new worker activates after it exists.
+  await page.goto('/favicon.svg');
   await page.evaluate(async () => {
     const old = await caches.open('hop-earlier-build');
     await old.put('/en/old-page/', new Response('old'));
