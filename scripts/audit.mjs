@@ -1,7 +1,8 @@
 // `npm run audit`: the slow gates. Lighthouse (Debian Chromium, mobile emulation, median of 3
 // runs) on the home page, every lesson, one embed and one deck in both languages. Prints a table
 // and exits 1 when a page misses a gate: performance >= 95, accessibility / best practices /
-// SEO = 100, CLS = 0. Serves dist/ itself (run `npm run build` first).
+// SEO = 100, CLS = 0. Serves dist/ itself (run `npm run build` first). AUDIT_RUNS, AUDIT_PORT
+// and AUDIT_ONLY (a regex over page paths) narrow it down.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,7 +30,9 @@ function pagesToAudit() {
       if (first) out.push(`/${lang}/${kind}/${first}/`);
     }
   }
-  return out;
+  // AUDIT_ONLY=<regex> audits a subset (e.g. AUDIT_ONLY=draining to re-check one lesson).
+  const only = process.env.AUDIT_ONLY ? new RegExp(process.env.AUDIT_ONLY) : null;
+  return only ? out.filter((p) => only.test(p)) : out;
 }
 
 const distDir = process.env.HOP_OUT_DIR ?? 'dist';
