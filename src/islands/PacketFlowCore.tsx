@@ -32,7 +32,7 @@ import { BurstLayer, PacketLayer } from './flow/PacketLayer';
 import { useRun } from './flow/useRun';
 import { resolveReveal } from './flow/steps';
 import { layoutToSvg } from './flow/svg';
-import { containerId, linkId, toFlow } from './flow/toFlow';
+import { containerId, linkId, stackWidth, toFlow } from './flow/toFlow';
 import { trFor, type Messages, type Tr } from './flow/trClient';
 import { parseUrlState, serializeUrlState, type UrlIssue } from './flow/urlState';
 import { useSelector } from './flow/useSelector';
@@ -47,8 +47,15 @@ import type {
 // The share dialog is loaded on the first click only (most readers never open it).
 const SharePanel = lazy(() => import('./flow/SharePanel'));
 
-/** Width the server renders the first frame at (the island re-lays out to its real width). */
-const SSR_WIDTH = 720;
+/** Server HTML kept as it is during hydration (see the narrow first frame). */
+const EMPTY_HTML = { __html: '' };
+/** Width of the stacked first frame the server adds for phones. */
+const NARROW_SSR_WIDTH = 320;
+/**
+ * Width the server renders the first frame at (the island re-lays out to its real width): the
+ * diagram's width in a lesson at 1280 px, so wider screens never see it clipped before it runs.
+ */
+const SSR_WIDTH = 606;
 
 /** Localized text for an engine input issue. */
 export function issueText(tr: Tr, issue: InputIssue): string {
@@ -131,7 +138,9 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const [urlIssues, setUrlIssues] = useState<UrlIssue[]>([]);
   const [optionIssues, setOptionIssues] = useState<InputIssue[]>([]);
   const [burst, setBurst] = useState(props.burst ?? 0);
-  const [width, setWidth] = useState(SSR_WIDTH);
+  // null until measured: the server and the hydrating client both lay out at SSR_WIDTH.
+  const [measured, setWidth] = useState<number | null>(null);
+  const width = measured ?? SSR_WIDTH;
   const [selected, setSelected] = useState(0);
   const [shareOpen, setShareOpen] = useState(false);
   // Embeds bring their own share button; decks and handouts (chrome "none") have none.
@@ -292,6 +301,25 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
       badges: run?.mode === 'time',
     });
   }, [resolved, width, allHops, bursts, size, run?.mode]);
+  // The server also renders a stacked copy of the first frame, shown by a container query
+  // where the wide one would not fit: a phone sees the right layout before hydration (which
+  // waits for the reader). Hydration keeps that copy's server HTML as it is (see below).
+  const isServer = typeof window === 'undefined';
+  const narrowFrame =
+    size !== 'presenter' && measured === null && layout !== null && !layout.stacked;
+  const narrowLayout = useMemo(
+    () =>
+      isServer && narrowFrame && resolved
+        ? toFlow(resolved, NARROW_SSR_WIDTH, allHops, { badges: run?.mode === 'time' })
+        : null,
+    [isServer, narrowFrame, resolved, allHops, run?.mode],
+  );
+  const narrowCss =
+    narrowFrame && resolved
+      ? `@container (max-width: ${stackWidth(resolved) - 1}px) {` +
+        `[data-canvases="${uid}"] > .hop-canvas--wide { display: none; }` +
+        `[data-canvases="${uid}"] > .hop-canvas--narrow { display: block; } }`
+      : '';
   const narrations = useMemo(
     () => (run && resolved ? run.steps.map((s) => narrate(tr, resolved, s.hop)) : []),
     [run, resolved, tr],
@@ -626,6 +654,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
       <div
         ref={wrapRef}
         className="hop-canvas-wrap"
+        data-canvases={uid}
         data-pagefind-ignore
         tabIndex={0}
         role="group"
@@ -633,7 +662,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
         aria-describedby={`${uid}-narration`}
       >
         <div
-          className="hop-canvas"
+          className="hop-canvas hop-canvas--wide"
           style={{ width: layout.width, height: layout.height }}
           role="img"
           aria-label={tr('diagram.canvasLabel')}
@@ -683,6 +712,42 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
             </ReactFlow>
           </ViewContext.Provider>
         </div>
+        {narrowFrame &&
+          (narrowLayout ? (
+            <div
+              className="hop-canvas hop-canvas--narrow"
+              style={{ width: narrowLayout.width, height: narrowLayout.height }}
+              role="img"
+              aria-label={tr('diagram.canvasLabel')}
+            >
+              <ViewContext.Provider value={view}>
+                <ReactFlow
+                  nodes={narrowLayout.nodes}
+                  edges={narrowLayout.edges}
+                  nodeTypes={nodeTypes}
+                  edgeTypes={edgeTypes}
+                  width={narrowLayout.width}
+                  height={narrowLayout.height}
+                  defaultViewport={{ x: 0, y: 0, zoom: 1 }}
+                  nodesDraggable={false}
+                  nodesConnectable={false}
+                  nodesFocusable={false}
+                  edgesFocusable={false}
+                  elementsSelectable={false}
+                  disableKeyboardA11y
+                  proOptions={{ hideAttribution: true }}
+                  ariaLabelConfig={ariaConfig(tr)}
+                />
+              </ViewContext.Provider>
+            </div>
+          ) : (
+            // Client: during hydration Preact leaves an element with dangerouslySetInnerHTML
+            // as the server rendered it; once measured, the copy is dropped.
+            <div className="hop-canvas hop-canvas--narrow" dangerouslySetInnerHTML={EMPTY_HTML} />
+          ))}
+        {narrowCss !== '' && (
+          <style dangerouslySetInnerHTML={isServer ? { __html: narrowCss } : EMPTY_HTML} />
+        )}
       </div>
       {chrome !== 'none' && (
         <Playback

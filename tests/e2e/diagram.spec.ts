@@ -192,6 +192,33 @@ test('lesson page: server-rendered first frame and transcript without JavaScript
   await ctx.close();
 });
 
+test('phones see a stacked first frame before the diagram runs, and one canvas after', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/en/lessons/path-of-a-request/');
+  const flow = page.locator('.hop-flow').first();
+  const wide = flow.locator('.hop-canvas--wide');
+  const narrow = flow.locator('.hop-canvas--narrow');
+  await expect(narrow).toBeVisible();
+  await expect(wide).toBeHidden();
+  // The stacked copy fits the phone: no sideways scrolling before hydration.
+  const fits = await flow
+    .locator('.hop-canvas-wrap')
+    .evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+  expect(fits).toBe(true);
+  // On a wide screen the same HTML shows the wide frame.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(wide).toBeVisible();
+  await expect(narrow).toBeHidden();
+  // Once the diagram runs it lays itself out and the server's copy is gone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await flow.locator('[data-action="forward"]').click();
+  await expect(flow).toHaveAttribute('data-step', '1');
+  await expect(narrow).toHaveCount(0);
+  await expect(flow).toHaveClass(/is-stacked/);
+});
+
 test('hop:reveal plays the diagram to the named mark', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await ready(page, '/en/lessons/path-of-a-request/');

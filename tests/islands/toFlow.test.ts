@@ -6,8 +6,10 @@ import {
   linkId,
   pointAlong,
   STACK_BELOW,
+  stackWidth,
   toFlow,
 } from '../../src/islands/flow/toFlow';
+import { scenarioIds } from '../../src/sim/index';
 import { toSteps, resolveReveal } from '../../src/islands/flow/steps';
 
 function overlaps(
@@ -110,5 +112,19 @@ describe('steps and reveals', () => {
     expect(resolveReveal('end', steps)).toEqual({ end: true });
     expect(resolveReveal('0:nope', steps)).toBeNull();
     expect(resolveReveal('<img>', steps)).toBeNull();
+  });
+});
+
+describe('stackWidth, the breakpoint of the stacked server frame', () => {
+  it('is exactly where the layout switches, for every scenario and both sizes', () => {
+    for (const id of scenarioIds) {
+      const sc = getScenario(id);
+      if (!sc) throw new Error(id);
+      for (const presenter of [false, true]) {
+        const w = stackWidth(sc, { presenter });
+        expect(toFlow(sc, w, [], { presenter }).stacked, `${id} at ${w}`).toBe(false);
+        expect(toFlow(sc, w - 1, [], { presenter }).stacked, `${id} at ${w - 1}`).toBe(true);
+      }
+    }
   });
 });

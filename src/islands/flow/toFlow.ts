@@ -83,6 +83,13 @@ interface Geometry {
 
 const M = 12;
 
+/** The narrowest width at which a scenario's Nodes still sit side by side (below it: stacked). */
+export function stackWidth(scenario: Scenario, opts: LayoutOptions = {}): number {
+  const s = opts.presenter ? 1.4 : 1;
+  const n = Math.max(1, scenario.nodes.length);
+  return Math.ceil(Math.max(STACK_BELOW * s, n * 170 * s + 2 * M + 16 * s * (n - 1)));
+}
+
 /** Computes every box of the topology for a width; exported for tests and the static SVG. */
 export function layoutBoxes(
   scenario: Scenario,
