@@ -56,6 +56,8 @@ const NARROW_SSR_WIDTH = 320;
  * diagram's width in a lesson at 1280 px, so wider screens never see it clipped before it runs.
  */
 const SSR_WIDTH = 606;
+/** The same for decks: their design width (present.css .slide-flow-inner, 1120 px, less padding). */
+const PRESENTER_SSR_WIDTH = 1094;
 
 /** Localized text for an engine input issue. */
 export function issueText(tr: Tr, issue: InputIssue): string {
@@ -140,7 +142,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const [burst, setBurst] = useState(props.burst ?? 0);
   // null until measured: the server and the hydrating client both lay out at SSR_WIDTH.
   const [measured, setWidth] = useState<number | null>(null);
-  const width = measured ?? SSR_WIDTH;
+  const width = measured ?? (size === 'presenter' ? PRESENTER_SSR_WIDTH : SSR_WIDTH);
   const [selected, setSelected] = useState(0);
   const [shareOpen, setShareOpen] = useState(false);
   // Embeds bring their own share button; decks and handouts (chrome "none") have none.

@@ -98,12 +98,18 @@ test('slides fill 16:9 and 4:3 screens without scrolling', async ({ page }) => {
   ]) {
     await page.setViewportSize(size);
     await page.goto(`/en/present/${lesson}/#slide=3&step=2`);
-    await expect(page.locator('.slide-flow .hop-flow')).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
-    expect(overflow).toBeLessThanOrEqual(0);
-    const flow = await page.locator('.slide-flow .hop-flow').boundingBox();
-    const area = await page.locator('.slide-flow').boundingBox();
-    expect(flow && area && flow.y + flow.height <= area.y + area.height + 1).toBe(true);
+    // Measured once the diagram has laid itself out for the screen.
+    await expect(page.locator('.slide-flow .hop-flow')).toHaveAttribute('data-hydrated', 'true');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight - innerHeight))
+      .toBeLessThanOrEqual(0);
+    await expect
+      .poll(async () => {
+        const flow = await page.locator('.slide-flow .hop-flow').boundingBox();
+        const area = await page.locator('.slide-flow').boundingBox();
+        return Boolean(flow && area && flow.y + flow.height <= area.y + area.height + 1);
+      })
+      .toBe(true);
   }
 });
 

@@ -56,6 +56,10 @@ function stepsFor(slide: Slide | undefined, flow: PacketFlowState | null): Known
 }
 
 /** The deck island (mounted through DeckEn / DeckDe, which pick a one-language diagram). */
+
+/** How far a slide may enlarge its diagram (beyond that, the type gets coarse). */
+const MAX_FLOW_SCALE = 1.8;
+
 export default function DeckApp({
   Flow,
   lang,
@@ -231,7 +235,9 @@ export default function DeckApp({
     return () => window.removeEventListener('keydown', onKey, { capture: true });
   }, [next, prev, first, last, go, toggleFullscreen]);
 
-  // Fit the diagram into the slide: measure its natural height, scale down to the space left.
+  // Fit the diagram into the slide. It is laid out once at a fixed design width (CSS), with
+  // boxes and type in proportion, and scaled as a whole to the space left: a 1920 px projector
+  // gets it bigger, a 4:3 screen smaller, and it never re-lays out in a loop.
   const fitRef = useRef<HTMLDivElement>(null);
   const isDiagram = slide?.kind === 'diagram';
   useEffect(() => {
@@ -239,9 +245,11 @@ export default function DeckApp({
     const inner = box?.firstElementChild;
     if (!box || !(inner instanceof HTMLElement)) return;
     const fit = (): void => {
-      const natural = inner.offsetHeight;
-      const scale = natural > 0 ? Math.min(1, box.clientHeight / natural) : 1;
-      inner.style.transform = scale < 1 ? `scale(${scale.toFixed(3)})` : '';
+      const h = inner.offsetHeight;
+      const w = inner.offsetWidth;
+      const scale =
+        h > 0 && w > 0 ? Math.min(MAX_FLOW_SCALE, box.clientHeight / h, box.clientWidth / w) : 1;
+      inner.style.transform = Math.abs(scale - 1) > 0.005 ? `scale(${scale.toFixed(3)})` : '';
     };
     const ro = new ResizeObserver(fit);
     ro.observe(box);
