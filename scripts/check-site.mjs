@@ -4,19 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { htmlFiles } from './lib/htmlFiles.mjs';
 
 const dist = path.resolve(process.argv[2] ?? process.env.HOP_OUT_DIR ?? 'dist');
 const site = 'https://hop-by-hop.example';
-
-/** All built HTML files, as URL paths. */
-function htmlFiles(dir, out = []) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) htmlFiles(full, out);
-    else if (entry.name.endsWith('.html')) out.push(full);
-  }
-  return out;
-}
 
 const decode = (s) =>
   s

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { htmlFiles } from './lib/htmlFiles.mjs';
 
 const dist = path.resolve(process.argv[2] ?? process.env.HOP_OUT_DIR ?? 'dist');
 
@@ -23,18 +24,9 @@ export const baseDirectives = [
   "form-action 'self'",
 ];
 
-function walk(dir, out = []) {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) walk(full, out);
-    else if (e.name.endsWith('.html')) out.push(full);
-  }
-  return out;
-}
-
 const allHashes = new Set();
 let pages = 0;
-for (const file of walk(dist)) {
+for (const file of htmlFiles(dist)) {
   let html = fs.readFileSync(file, 'utf8');
   const hashes = new Set();
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {

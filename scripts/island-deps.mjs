@@ -5,6 +5,7 @@
 // the viewport; the service worker keeps both, so a visited lesson's diagrams start offline.
 import fs from 'node:fs';
 import path from 'node:path';
+import { htmlFiles } from './lib/htmlFiles.mjs';
 
 const dist = path.resolve(process.argv[2] ?? process.env.HOP_OUT_DIR ?? 'dist');
 const assets = path.join(dist, '_astro');
@@ -38,18 +39,9 @@ function closure(entries, pattern) {
   return [...seen].sort();
 }
 
-function walk(dir, out = []) {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) walk(full, out);
-    else if (e.name.endsWith('.html')) out.push(full);
-  }
-  return out;
-}
-
 let islands = 0;
 let most = 0;
-for (const file of walk(dist)) {
+for (const file of htmlFiles(dist)) {
   const html = fs.readFileSync(file, 'utf8');
   if (!html.includes('<astro-island')) continue;
   const next = html.replace(/<astro-island\b[^>]*>/g, (tag) => {

@@ -27,7 +27,7 @@ import { DrainTimeline, LoadBars } from './flow/Charts';
 import { EventLog, toLog, type LogEntry } from './flow/EventLog';
 import { Inspector } from './flow/Inspector';
 import { narrate } from './flow/narrate';
-import { edgeTypes, nodeTypes, ViewContext, type DiagramView } from './flow/nodes';
+import { edgeTypes, nodeTypes, StaticPicture, ViewContext, type DiagramView } from './flow/nodes';
 import { BurstLayer, PacketLayer } from './flow/PacketLayer';
 import { useRun } from './flow/useRun';
 import { resolveReveal } from './flow/steps';
@@ -47,6 +47,25 @@ import type {
 // The share dialog is loaded on the first click only (most readers never open it).
 const SharePanel = lazy(() => import('./flow/SharePanel'));
 
+/** React Flow as a fixed picture: no zoom, pan, drag, selection or keyboard of its own. */
+const FIXED_PICTURE = {
+  defaultViewport: { x: 0, y: 0, zoom: 1 },
+  minZoom: 1,
+  maxZoom: 1,
+  preventScrolling: false,
+  zoomOnScroll: false,
+  zoomOnPinch: false,
+  zoomOnDoubleClick: false,
+  panOnDrag: false,
+  panOnScroll: false,
+  nodesDraggable: false,
+  nodesConnectable: false,
+  nodesFocusable: false,
+  edgesFocusable: false,
+  elementsSelectable: false,
+  disableKeyboardA11y: true,
+  proOptions: { hideAttribution: true },
+} as const;
 /** Server HTML kept as it is during hydration (see the narrow first frame). */
 const EMPTY_HTML = { __html: '' };
 /** Width of the stacked first frame the server adds for phones. */
@@ -678,22 +697,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
               edgeTypes={edgeTypes}
               width={layout.width}
               height={layout.height}
-              defaultViewport={{ x: 0, y: 0, zoom: 1 }}
-              minZoom={1}
-              maxZoom={1}
-              preventScrolling={false}
-              zoomOnScroll={false}
-              zoomOnPinch={false}
-              zoomOnDoubleClick={false}
-              panOnDrag={false}
-              panOnScroll={false}
-              nodesDraggable={false}
-              nodesConnectable={false}
-              nodesFocusable={false}
-              edgesFocusable={false}
-              elementsSelectable={false}
-              disableKeyboardA11y
-              proOptions={{ hideAttribution: true }}
+              {...FIXED_PICTURE}
               ariaLabelConfig={ariaConfig(tr)}
             >
               <ViewportPortal>
@@ -723,23 +727,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
               aria-label={tr('diagram.canvasLabel')}
             >
               <ViewContext.Provider value={view}>
-                <ReactFlow
-                  nodes={narrowLayout.nodes}
-                  edges={narrowLayout.edges}
-                  nodeTypes={nodeTypes}
-                  edgeTypes={edgeTypes}
-                  width={narrowLayout.width}
-                  height={narrowLayout.height}
-                  defaultViewport={{ x: 0, y: 0, zoom: 1 }}
-                  nodesDraggable={false}
-                  nodesConnectable={false}
-                  nodesFocusable={false}
-                  edgesFocusable={false}
-                  elementsSelectable={false}
-                  disableKeyboardA11y
-                  proOptions={{ hideAttribution: true }}
-                  ariaLabelConfig={ariaConfig(tr)}
-                />
+                <StaticPicture layout={narrowLayout} />
               </ViewContext.Provider>
             </div>
           ) : (

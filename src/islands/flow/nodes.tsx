@@ -8,7 +8,7 @@ import {
   type NodeProps,
   type Edge,
 } from '@xyflow/react';
-import type { LinkData, PlaceData } from './toFlow';
+import type { FlowLayout, LinkData, PlaceData } from './toFlow';
 import { pathOf } from './toFlow';
 
 /** Per-frame-independent view state the nodes read (which places are active, node states). */
@@ -52,6 +52,11 @@ function Handles() {
 }
 
 const Place = memo(function Place({ id, data }: NodeProps<Node<PlaceData>>) {
+  return <PlaceBox id={id} data={data} handles />;
+});
+
+/** One box's content; `handles` only inside React Flow (its handles need its store). */
+function PlaceBox({ id, data, handles }: { id: string; data: PlaceData; handles: boolean }) {
   const view = useContext(ViewContext);
   const cls = [
     'hop-place',
@@ -67,7 +72,7 @@ const Place = memo(function Place({ id, data }: NodeProps<Node<PlaceData>>) {
   const label = data.kind === 'lb' ? view.labels.lb : data.label;
   return (
     <div className={cls} data-place={id}>
-      <Handles />
+      {handles && <Handles />}
       <div className="hop-place__head">
         <span className="hop-place__icon" aria-hidden="true">
           {data.kind === 'client'
@@ -94,7 +99,7 @@ const Place = memo(function Place({ id, data }: NodeProps<Node<PlaceData>>) {
       )}
     </div>
   );
-});
+}
 
 export const nodeTypes = { client: Place, lb: Place, node: Place, proxy: Place, pod: Place };
 
@@ -112,3 +117,48 @@ const Link = memo(function Link({ id, data }: EdgeProps<Edge<LinkData>>) {
 });
 
 export const edgeTypes = { link: Link };
+
+/**
+ * The layout as plain positioned boxes and one SVG of links, without React Flow: the server's
+ * stacked first frame for phones, which never hydrates (about half of React Flow's markup).
+ */
+export function StaticPicture({ layout }: { layout: FlowLayout }) {
+  // Stacked as React Flow does: Node containers, then the links, then the boxes inside.
+  const box = (n: FlowLayout['nodes'][number]) => (
+    <div
+      key={n.id}
+      className="hop-picture__box"
+      style={{
+        transform: `translate(${n.position.x}px, ${n.position.y}px)`,
+        width: n.width,
+        height: n.height,
+      }}
+    >
+      <PlaceBox id={n.id} data={n.data} handles={false} />
+    </div>
+  );
+  return (
+    <div className="hop-picture" style={{ width: layout.width, height: layout.height }}>
+      {layout.nodes.filter((n) => n.data.kind === 'node').map(box)}
+      <svg
+        className="hop-picture__links"
+        width={layout.width}
+        height={layout.height}
+        aria-hidden="true"
+        focusable="false"
+      >
+        {layout.edges.map((e) =>
+          e.data ? (
+            <path
+              key={e.id}
+              d={pathOf(e.data.points)}
+              className={`hop-link${e.data.extra ? ' hop-link--extra' : ''}`}
+              fill="none"
+            />
+          ) : null,
+        )}
+      </svg>
+      {layout.nodes.filter((n) => n.data.kind !== 'node').map(box)}
+    </div>
+  );
+}
