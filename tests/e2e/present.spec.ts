@@ -44,10 +44,14 @@ for (const lang of ['en', 'de'] as const) {
     await page.keyboard.press('Space');
     await expect(page.locator('.deck')).toHaveAttribute('data-step', '1');
     await expect(page).toHaveURL(/#slide=3&step=1$/);
-    const first = await page.locator('.slide-narration').textContent();
+    // The narration comes from the diagram a frame after the deck's own step: wait for it.
+    const narration = page.locator('.slide-narration');
+    await expect(narration).toContainText(lang === 'en' ? 'Step 1 of' : 'Schritt 1 von');
+    const first = (await narration.textContent()) ?? '';
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('.deck')).toHaveAttribute('data-step', '2');
-    expect(await page.locator('.slide-narration').textContent()).not.toBe(first);
+    await expect(narration).toContainText(lang === 'en' ? 'Step 2 of' : 'Schritt 2 von');
+    await expect(narration).not.toHaveText(first);
     await page.keyboard.press('ArrowLeft');
     await expect(page.locator('.deck')).toHaveAttribute('data-step', '1');
     // Walk the rest of the deck with the clicker's "next".
