@@ -87,8 +87,12 @@ const M = 12;
 export function stackWidth(scenario: Scenario, opts: LayoutOptions = {}): number {
   const s = opts.presenter ? 1.4 : 1;
   const n = Math.max(1, scenario.nodes.length);
-  return Math.ceil(Math.max(STACK_BELOW * s, n * 170 * s + 2 * M + 16 * s * (n - 1)));
+  return Math.ceil(Math.max(STACK_BELOW * s, n * MIN_NODE_W * s + 2 * M + NODE_GAP * s * (n - 1)));
 }
+
+/** Narrowest Node box side by side, and the gap between Nodes (before presenter scaling). */
+const MIN_NODE_W = 170;
+const NODE_GAP = 16;
 
 /** Computes every box of the topology for a width; exported for tests and the static SVG. */
 export function layoutBoxes(
@@ -103,10 +107,10 @@ export function layoutBoxes(
   const podCol = new Map<string, number>();
   const kind = new Map<string, PlaceKind>();
   const n = scenario.nodes.length;
-  const gap = 16 * s;
-  const minNodeW = 170 * s;
+  const gap = NODE_GAP * s;
   const wideNodeW = (W - 2 * M - gap * (n - 1)) / Math.max(1, n);
-  const stacked = W < STACK_BELOW * s || wideNodeW < minNodeW;
+  // One breakpoint for the layout and for the server's stacked first frame.
+  const stacked = W < stackWidth(scenario, opts);
   const boxH = 56 * s;
   // Side by side the Node's IP wraps under its name, so badges need a row of their own.
   const headerH = (opts.badges && !stacked ? 74 : 52) * s;
