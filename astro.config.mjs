@@ -23,6 +23,33 @@ const oneServerPreact = {
   resolveId: (source) => (source === 'preact/compat' ? compatEsm : undefined),
 };
 
+const lightToc = fileURLToPath(new URL('./src/scripts/toc.ts', import.meta.url));
+const starlightToc =
+  /[\\/]@astrojs[\\/]starlight[\\/].*[\\/]TableOfContents[\\/]starlight-toc\.[jt]s$/;
+let tocSwapped = false;
+
+/**
+ * Starlight's table-of-contents highlighter runs `:has()` selectors over the whole page at load;
+ * src/scripts/toc.ts does the same job from the first scroll on, with the same markup and styles.
+ * The build fails if Starlight moves the module, so the swap cannot silently stop applying.
+ * @type {import('vite').Plugin}
+ */
+const lightTocPlugin = {
+  name: 'hop:light-toc',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!source.includes('starlight-toc')) return;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (!resolved || !starlightToc.test(resolved.id)) return;
+    tocSwapped = true;
+    return lightToc;
+  },
+  buildEnd(error) {
+    if (!error && this.environment?.name === 'client' && !tocSwapped)
+      this.error("hop:light-toc: Starlight's starlight-toc module was not found; update the swap.");
+  },
+};
+
 /**
  * `client:interact` (src/directives/interact.ts): diagrams hydrate on first use, not at load.
  * @type {import('astro').AstroIntegration}
@@ -67,7 +94,7 @@ export default defineConfig({
   // A private build folder (HOP_OUT_DIR) lets several people build and test in one checkout.
   outDir: process.env.HOP_OUT_DIR ?? './dist',
   vite: {
-    plugins: [oneServerPreact],
+    plugins: [oneServerPreact, lightTocPlugin],
     // Static pages are rendered in Vite's "prerender" environment (and "ssr" for on-demand ones);
     // both must bundle React Flow and its store so their 'react' imports are aliased to
     // preact/compat as well (left external, Node would load real React, which Preact cannot

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { builtPages } from './pages';
 
 const sitePages = builtPages((url) => url !== '/');
@@ -75,3 +75,52 @@ for (const url of twins) {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
 }
+
+test.describe('the table of contents follows the reader', () => {
+  const lesson = '/en/lessons/draining-nodes/';
+  const current = (page: Page, toc: string) =>
+    page
+      .locator(`${toc} a[aria-current="true"]`)
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).hash));
+
+  test('on a wide screen: Overview at load, then the section scrolled to, then Overview again', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(lesson);
+    await expect.poll(() => current(page, 'starlight-toc')).toEqual(['#_top']);
+    const ids = await page
+      .locator('starlight-toc a')
+      .evaluateAll((as) =>
+        as.map((a) => decodeURIComponent((a as HTMLAnchorElement).hash.slice(1))),
+      );
+    // Two sections down, past two diagrams; then one back up; then the top.
+    for (const id of [ids[3], ids[2], '_top']) {
+      await page.evaluate((h) => {
+        if (h === '_top') window.scrollTo(0, 0);
+        else document.getElementById(h ?? '')?.scrollIntoView();
+      }, id);
+      await expect.poll(() => current(page, 'starlight-toc')).toEqual([`#${id}`]);
+    }
+  });
+
+  test('on a phone: the bar names the section being read', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(lesson);
+    const bar = page.locator('mobile-starlight-toc .display-current');
+    await expect(bar).toHaveText('Overview');
+    const link = page.locator('mobile-starlight-toc a').nth(2);
+    const id = decodeURIComponent(((await link.getAttribute('href')) ?? '#').slice(1));
+    await page.evaluate((h) => document.getElementById(h)?.scrollIntoView(), id);
+    await expect(bar).toHaveText((await link.textContent())?.trim() ?? '');
+  });
+
+  test('a link to a section below the diagrams lands on that section', async ({ page }) => {
+    // Diagrams off screen are not laid out (content-visibility: auto): the jump must still land.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${lesson}#try-it-on-a-cluster`);
+    await expect(page.locator('#try-it-on-a-cluster')).toBeInViewport();
+    await page.waitForTimeout(500);
+    await expect(page.locator('#try-it-on-a-cluster')).toBeInViewport();
+  });
+});
