@@ -6,7 +6,8 @@
  *
  * Position model: `position` is a float in step units. `floor(position)` hops are complete;
  * the fraction is the progress of the next hop in flight. Time mode additionally keeps `time`
- * (simulated seconds) which TICK advances; steps then move only on STEP/SEEK.
+ * (simulated seconds) which TICK advances; the step follows the clock (every hop that has
+ * happened by then), and STEP moves the clock to its hop.
  */
 import { assign, setup } from 'xstate';
 
@@ -86,10 +87,22 @@ function timeForStep(c: PlaybackContext, step: number): number {
   return t === undefined ? c.time : clamp(t, 0, c.duration);
 }
 
+/**
+ * Steps whose hop has happened by `time` (time mode). Playing and scrubbing the clock move the
+ * stepped packet with it, so the inspector never shows a packet from another moment.
+ */
+function stepsDoneBy(c: PlaybackContext, time: number): number {
+  let n = 0;
+  while (n < c.steps && (c.stepTimes[n] ?? Number.POSITIVE_INFINITY) <= time + 1e-9) n++;
+  return n;
+}
+
 function tick(c: PlaybackContext, dt: number): Partial<PlaybackContext> {
   const seconds = (Math.max(0, dt) / 1000) * c.speed;
   if (c.mode === 'time') {
-    return { time: clamp(c.time + seconds * TIME_SCALE, 0, c.duration) };
+    const time = clamp(c.time + seconds * TIME_SCALE, 0, c.duration);
+    // Never backwards while playing: a reader who stepped ahead keeps that packet.
+    return { time, position: Math.max(c.position, stepsDoneBy(c, time)) };
   }
   const limit = c.target ?? c.steps;
   return { position: clamp(c.position + seconds / STEP_SECONDS, 0, Math.max(limit, 0)) };
@@ -109,7 +122,10 @@ function seek(c: PlaybackContext, step?: number, time?: number): Partial<Playbac
     out.position = clamp(Math.round(step), 0, c.steps);
     if (c.mode === 'time' && time === undefined) out.time = timeForStep(c, out.position);
   }
-  if (time !== undefined) out.time = clamp(time, 0, c.duration);
+  if (time !== undefined) {
+    out.time = clamp(time, 0, c.duration);
+    if (c.mode === 'time' && step === undefined) out.position = stepsDoneBy(c, out.time);
+  }
   return out;
 }
 

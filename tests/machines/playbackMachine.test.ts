@@ -83,10 +83,30 @@ describe('playbackMachine (time mode)', () => {
     a.send({ type: 'PLAY' });
     a.send({ type: 'TICK', dt: 1000 });
     expect(a.getSnapshot().context.time).toBeCloseTo(TIME_SCALE);
-    a.send({ type: 'STEP', delta: 1 });
-    expect(a.getSnapshot().context.time).toBe(1);
+    a.send({ type: 'STEP', delta: -2 });
+    expect(a.getSnapshot().context).toMatchObject({ position: 1, time: 1 });
     a.send({ type: 'SEEK', time: 500 });
     expect(a.getSnapshot().context.time).toBe(60);
+  });
+
+  it('moves the stepped packet with the clock, never to a packet from another moment', () => {
+    const a = start({ mode: 'time', steps: 4, duration: 60, stepTimes: [10, 10, 20, 30] });
+    const at = () => a.getSnapshot().context;
+    a.send({ type: 'SEEK', time: 15 });
+    expect(at()).toMatchObject({ position: 2, time: 15 });
+    a.send({ type: 'SEEK', time: 5 });
+    expect(at().position).toBe(0);
+    // Stepped ahead of the clock, then played: the packet stays until the clock passes it.
+    a.send({ type: 'STEP', delta: 3 });
+    expect(at()).toMatchObject({ position: 3, time: 20 });
+    a.send({ type: 'PLAY' });
+    a.send({ type: 'TICK', dt: 100 });
+    expect(at().position).toBe(3);
+    a.send({ type: 'TICK', dt: (10 / TIME_SCALE) * 1000 });
+    expect(at().position).toBe(4);
+    // An explicit step with a time (a shared URL) keeps both as given.
+    a.send({ type: 'SEEK', step: 1, time: 50 });
+    expect(at()).toMatchObject({ position: 1, time: 50 });
   });
 });
 
