@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failTicks, probeMarks, sharesAt } from '../../src/islands/flow/Charts';
+import { runForDiagram } from '../../src/islands/flow/run';
 
 const x = (t: number): number => 10 + t * 2;
 
@@ -45,5 +46,28 @@ describe('sharesAt', () => {
     expect(s.get('a')).toBeCloseTo(2 / 3);
     expect(s.get('b')).toBeCloseTo(1 / 3);
     expect(sharesAt(m, 0).get('a')).toBe(0);
+  });
+});
+
+describe('drain chart data', () => {
+  it('draws failed setups inside the disruption window and cut connections at the cut', () => {
+    const cases: Array<[string, Record<string, string>]> = [
+      ['drain-local-hcnp', { 'lifecycle.servesWhileTerminating': 'false' }],
+      ['drain-cluster-nodeport-probe', { 'traffic.duration': '90' }],
+    ];
+    for (const [id, set] of cases) {
+      const out = runForDiagram(id, set);
+      if (!out.ok) throw new Error(`${id} did not run`);
+      const { summary, resolved } = out.run.result;
+      const { firstFailureAt: first, lastFailureAt: last } = summary.disruption;
+      expect(first).not.toBeNull();
+      const marks = Object.values(out.run.charts.failedAt).flat();
+      expect(marks.length).toBe(summary.failed);
+      // Setup failures are marked at their SYN, so the marks lie in the window the chart shades
+      // (not a connect timeout later); cut connections may lie outside it, before the timeout.
+      const outside = marks.filter((t) => t < (first ?? 0) - 1e-9 || t > (last ?? 0) + 1e-9);
+      expect(outside.length).toBeLessThanOrEqual(summary.brokenEstablished);
+      for (const t of marks) expect(t).toBeLessThanOrEqual(resolved.traffic.duration + 1e-9);
+    }
   });
 });

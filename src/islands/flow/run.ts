@@ -34,16 +34,25 @@ export interface Run {
 
 export type RunOutcome = { ok: true; run: Run } | { ok: false; issues: InputIssue[] };
 
-/** Folds the connection records into the per-pod / per-node series the charts draw. */
+/**
+ * Folds the connection records into the per-pod / per-node series the charts draw. A failure is
+ * drawn when the connection broke: a failed setup at its SYN (the times the disruption window
+ * is measured over), a cut connection when its node went away. Not when the client gave up a
+ * connect timeout later, which would put the marks after the window they belong to.
+ */
 export function chartDataOf(result: SimResult): ChartData {
   const okTimes: Record<string, number[]> = {};
   const failedAt: Record<string, number[]> = {};
+  const timeout = result.resolved.traffic.connectTimeout;
   for (const p of result.resolved.pods) okTimes[p.id] = [];
   for (const n of result.resolved.nodes) failedAt[n.id] = [];
   for (const c of result.connections) {
     if (c.outcome === 'ok') {
       if (c.pod) okTimes[c.pod]?.push(c.at);
-    } else if (c.ingressNode) failedAt[c.ingressNode]?.push(c.endedAt ?? c.at);
+    } else if (c.ingressNode) {
+      const cut = c.reason === 'nodeWentDown' && c.endedAt !== undefined;
+      failedAt[c.ingressNode]?.push(cut ? (c.endedAt ?? c.at) - timeout : c.at);
+    }
   }
   return { okTimes, failedAt };
 }
