@@ -66,7 +66,7 @@ describe('drain chart data', () => {
       // Setup failures are marked at their SYN, so the marks lie in the window the chart shades
       // (not a connect timeout later); cut connections may lie outside it, before the timeout.
       const outside = marks.filter((t) => t < (first ?? 0) - 1e-9 || t > (last ?? 0) + 1e-9);
-      expect(outside.length).toBeLessThanOrEqual(summary.brokenEstablished);
+      expect(outside.length).toBeLessThanOrEqual(summary.brokenEstablished ?? 0);
       for (const t of marks) expect(t).toBeLessThanOrEqual(resolved.traffic.duration + 1e-9);
     }
   });
