@@ -11,6 +11,8 @@
  *    the island, or on a lesson question's `hop:reveal` for this diagram;
  *  - replays what the reader did while the island was still static: the click on a button,
  *    a changed select or checkbox, a key press on the diagram, the reveal;
+ *  - marks the island `data-interact`: "loading" while it starts, "pending" while a press
+ *    waits for it (the diagram shows a busy bar), "ready" once it runs;
  *  - hydrates at once when the island cannot wait: `eager` (autoplay), `query` with a query
  *    string (the server frame does not show the URL's options), and `framed` inside an iframe
  *    (the host may drive it by postMessage and waits for its `ready`), the last on idle.
@@ -122,6 +124,7 @@ const interact: ClientDirective = (load, options, el) => {
       if (t instanceof HTMLElement) t.click();
     });
     void start();
+    pending();
   };
 
   // The last value the reader chose per field, replayed once (a change fires input and change).
@@ -139,6 +142,7 @@ const interact: ClientDirective = (load, options, el) => {
       });
     changed.set(t, t.value);
     void start();
+    pending();
   };
 
   const onKey = (e: KeyboardEvent): void => {
@@ -161,6 +165,7 @@ const interact: ClientDirective = (load, options, el) => {
       cancelable: true,
     };
     queue.push(() => resolve(el, target, path)?.dispatchEvent(new KeyboardEvent('keydown', init)));
+    pending();
   };
 
   const onReveal = (e: Event): void => {
@@ -175,6 +180,7 @@ const interact: ClientDirective = (load, options, el) => {
       return;
     queue.push(() => window.dispatchEvent(new CustomEvent('hop:reveal', { detail })));
     void start();
+    pending();
   };
 
   const onPointer = (e: PointerEvent): void => {
@@ -182,6 +188,10 @@ const interact: ClientDirective = (load, options, el) => {
     void start();
   };
   const wake = (): void => void start();
+  // A press is waiting for the diagram to start: the diagram shows that it was taken.
+  const pending = (): void => {
+    if (!ready) el.setAttribute('data-interact', 'pending');
+  };
 
   const listeners: Array<[EventTarget, string, EventListener, AddEventListenerOptions]> = [
     [el, 'click', onClick as EventListener, { capture: true }],

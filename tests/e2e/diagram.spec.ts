@@ -48,6 +48,33 @@ test('lesson diagrams wait for the reader, then replay the first click and key',
   expect(errors).toEqual([]);
 });
 
+test('a press on a diagram that is still starting shows a busy bar until it runs', async ({
+  browser,
+}) => {
+  // Hold the island's module, as a slow phone or network would (the service worker would
+  // answer from its cache, past the route).
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  let release = (): void => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/_astro\/PacketFlowEn\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/en/lessons/choosing/');
+  const island = page.locator('.hop-diagram astro-island').first();
+  const diagram = island.locator('.hop-flow');
+  await diagram.locator('[data-action="forward"]').click();
+  await expect(island).toHaveAttribute('data-interact', 'pending');
+  const bar = await diagram.evaluate((el) => getComputedStyle(el, '::after').height);
+  expect(bar).toBe('3px');
+  release();
+  await expect(island).toHaveAttribute('data-interact', 'ready');
+  await expect(diagram).toHaveAttribute('data-step', '1');
+  expect(await diagram.evaluate((el) => getComputedStyle(el, '::after').content)).toBe('none');
+  await context.close();
+});
+
 test('play, pause, step, step back and seek', async ({ page }) => {
   const errors = collectErrors(page);
   await page.clock.install({ time: 0 });
