@@ -1,16 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium; never a downloaded browser. Flags from shared/reference/toolchain.md. */
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 
 const port = Number(process.env['HOP_PORT'] ?? 4329);
 
@@ -24,7 +13,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
   },
   webServer: {
     // Serves the already built dist/ (npm test builds first).

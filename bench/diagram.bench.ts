@@ -11,19 +11,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 const PORT = Number(process.env['HOP_BENCH_PORT'] ?? 4391);
 const BASE = `http://127.0.0.1:${PORT}`;
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const ARGS = [...CHROMIUM_ARGS];
 
 export interface DiagramBench {
   medianFps: number;
@@ -200,7 +192,7 @@ export default async function run(): Promise<DiagramBench> {
   );
   try {
     await waitFor(`${BASE}/en/`, 60000);
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
     try {
       const anim = await measureAnimation(browser, '/en/playground/cluster-snat/?burst=50', 5);
       const js = await measureJs(browser, '/en/lessons/path-of-a-request/');

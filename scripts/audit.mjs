@@ -6,12 +6,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 
 const port = Number(process.env.AUDIT_PORT ?? 4411);
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.AUDIT_RUNS ?? 3);
-const flags =
-  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const flags = CHROMIUM_ARGS.join(' ');
 
 function pagesToAudit() {
   const out = [];
@@ -63,7 +63,7 @@ try {
           '--quiet',
         ],
         {
-          env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
+          env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
           stdio: ['ignore', 'ignore', 'pipe'],
         },
       );

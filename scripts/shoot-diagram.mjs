@@ -2,10 +2,11 @@
 // Usage: node scripts/shoot-diagram.mjs <url> <outPrefix> [selector]
 // WAKE=1 hovers the diagram first (diagrams hydrate on first use) and waits for hydration.
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 const [url, out, selector = 'astro-island'] = process.argv.slice(2);
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS],
 });
 for (const [label, width, height] of [
   ['desktop', 1280, 1000],

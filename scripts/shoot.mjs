@@ -2,21 +2,13 @@
 // Usage: node scripts/shoot.mjs <baseURL> <outDir> <path> [<path> ...]   (desktop 1280 and phone 390)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 
 const [base, out, ...paths] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS],
 });
 for (const [label, width, height] of [
   ['desktop', 1280, 900],
