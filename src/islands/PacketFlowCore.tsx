@@ -28,7 +28,7 @@ import { EventLog, toLog, type LogEntry } from './flow/EventLog';
 import { Inspector } from './flow/Inspector';
 import { narrate } from './flow/narrate';
 import { edgeTypes, nodeTypes, StaticPicture, ViewContext, type DiagramView } from './flow/nodes';
-import { BurstLayer, PacketLayer } from './flow/PacketLayer';
+import { BurstLayer, PacketDock, PacketLayer } from './flow/PacketLayer';
 import { useRun } from './flow/useRun';
 import { resolveReveal } from './flow/steps';
 import { layoutToSvg } from './flow/svg';
@@ -739,6 +739,16 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
           <style dangerouslySetInnerHTML={isServer ? { __html: narrowCss } : EMPTY_HTML} />
         )}
       </div>
+      {layout.stacked && bursts.length === 0 && (
+        <PacketDock
+          actor={actor}
+          steps={run.steps}
+          layout={layout}
+          tr={tr}
+          reducedMotion={reduced}
+          timeoutSeconds={resolved.traffic.connectTimeout}
+        />
+      )}
       {chrome !== 'none' && (
         <Playback
           actor={actor}

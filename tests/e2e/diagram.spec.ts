@@ -246,6 +246,42 @@ test('phones see a stacked first frame before the diagram runs, and one canvas a
   await expect(flow).toHaveClass(/is-stacked/);
 });
 
+test('on a phone the packet header is docked under the picture, clear of every box', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await ready(page, '/en/lessons/path-of-a-request/');
+  const flow = page.locator('.hop-flow').first();
+  const dock = flow.locator('.hop-tag-dock');
+  for (let i = 0; i < 2; i++) await flow.locator('[data-action="forward"]').click();
+  await expect(flow).toHaveAttribute('data-step', '2');
+  // No tag next to the packet; the docked one names the packet's header after hop 2.
+  await expect(flow.locator('.hop-packets .hop-tag')).toHaveCount(0);
+  const tag = dock.locator('.hop-tag');
+  await expect(tag).toContainText('SYN');
+  await expect(tag).toContainText('10.244.');
+  // At rest (the picture's bottom on screen) the card covers no box.
+  await flow.locator('.hop-canvas-wrap').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  const overlaps = await flow.evaluate((root) => {
+    const card = root.querySelector('.hop-tag-dock .hop-tag')?.getBoundingClientRect();
+    if (!card) return ['no card'];
+    return [...root.querySelectorAll('.react-flow__node')]
+      .filter((n) => {
+        const r = n.getBoundingClientRect();
+        return (
+          r.left < card.right && card.left < r.right && r.top < card.bottom && card.top < r.bottom
+        );
+      })
+      .map((n) => n.getAttribute('data-id') ?? '?');
+  });
+  expect(overlaps).toEqual([]);
+  // Wide screens keep the tag next to the packet and have no dock.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(flow.locator('.hop-packets .hop-tag')).toBeVisible();
+  await expect(dock).toHaveCount(0);
+});
+
 test('hop:reveal plays the diagram to the named mark', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await ready(page, '/en/lessons/path-of-a-request/');

@@ -5,7 +5,7 @@ import type { ConnectionTrace, Hop } from '../../sim/types';
 import { STEP_SECONDS, type playbackMachine } from '../../machines/playbackMachine';
 import { fmtAddr, reasonText } from './narrate';
 import type { Step } from './steps';
-import { hopRoute, pointAlong, type FlowLayout, type Point } from './toFlow';
+import { DOCK_ROOM, hopRoute, pointAlong, type FlowLayout, type Point } from './toFlow';
 import type { Tr } from './tr';
 import { useSelector } from './useSelector';
 
@@ -27,7 +27,10 @@ export function PacketTag({
   timeoutSeconds,
   shift = 0,
   below = false,
+  docked = false,
 }: {
+  /** In the dock under a stacked picture (PacketDock), not next to the packet. */
+  docked?: boolean;
   /** Draw the tag under the packet (near the top edge, where above would be clipped). */
   below?: boolean;
   hop: Hop;
@@ -47,10 +50,12 @@ export function PacketTag({
   const reason = reasonText(tr, hop.reason, hop.to);
   return (
     <div
-      className={`hop-tag hop-tag--${hop.direction}${below ? ' hop-tag--below' : ''}${ended ? ` hop-tag--end hop-tag--${hop.end ?? ''}` : ''}`}
+      className={`hop-tag hop-tag--${hop.direction}${below ? ' hop-tag--below' : ''}${docked ? ' hop-tag--docked' : ''}${ended ? ` hop-tag--end hop-tag--${hop.end ?? ''}` : ''}`}
       data-hop={hop.id}
       data-arrived={arrived ? 'true' : 'false'}
-      style={{ transform: `translateX(calc(-50% + ${shift.toFixed(0)}px))` }}
+      {...(docked
+        ? {}
+        : { style: { transform: `translateX(calc(-50% + ${shift.toFixed(0)}px))` } })}
     >
       <span className="hop-tag__kind">
         <span aria-hidden="true">{hop.direction === 'reply' ? '◀ ' : '▶ '}</span>
@@ -89,6 +94,86 @@ function shiftFor(x: number, width: number, scale: number): number {
   return Math.min(Math.max(x, half + 2), Math.max(half + 2, width - half - 2)) - x;
 }
 
+interface PacketAt {
+  hop: Hop;
+  arrived: boolean;
+  point: Point;
+  /** False before the first hop: only the dot waits at the sender. */
+  started: boolean;
+}
+
+/** Where the featured packet is at a playback position, and which hop's header it carries. */
+function packetAt(
+  steps: readonly Step[],
+  layout: FlowLayout,
+  position: number,
+  reducedMotion: boolean,
+): PacketAt | null {
+  const pos = reducedMotion ? Math.floor(position + 1e-9) : position;
+  const k = Math.floor(pos + 1e-9);
+  const f = pos - k;
+  const inFlight = steps[k];
+  const previous = k > 0 ? steps[k - 1] : undefined;
+  let hop: Hop | undefined;
+  let arrived = false;
+  let point: Point | null = null;
+  if (f > 1e-6 && inFlight) {
+    hop = inFlight.hop;
+    point = pointAlong(hopRoute(layout, hop), f);
+  } else if (previous) {
+    hop = previous.hop;
+    arrived = true;
+    const r = hopRoute(layout, hop);
+    point = r[r.length - 1] ?? null;
+  } else if (steps[0]) {
+    hop = steps[0].hop;
+    point = hopRoute(layout, hop)[0] ?? null;
+  }
+  if (!hop || !point) return null;
+  return { hop, arrived, point, started: f > 1e-6 || k > 0 };
+}
+
+/**
+ * The packet's header card docked under a stacked (phone) picture instead of next to the
+ * packet, where it would hide the box the packet is in. It rests in the room the layout keeps
+ * for it (DOCK_ROOM) and sticks to the bottom of the screen while the picture runs past it.
+ */
+export const PacketDock = memo(function PacketDock({
+  actor,
+  steps,
+  layout,
+  tr,
+  reducedMotion,
+  timeoutSeconds,
+}: {
+  actor: PlaybackActor;
+  steps: readonly Step[];
+  layout: FlowLayout;
+  tr: Tr;
+  reducedMotion: boolean;
+  timeoutSeconds: number;
+}) {
+  const position = useSelector(actor, (s) => s.context.position);
+  const at = packetAt(steps, layout, position, reducedMotion);
+  return (
+    <div
+      className="hop-tag-dock"
+      aria-hidden="true"
+      style={{ height: DOCK_ROOM * layout.scale, marginTop: -DOCK_ROOM * layout.scale }}
+    >
+      {at?.started && (
+        <PacketTag
+          hop={at.hop}
+          arrived={at.arrived}
+          tr={tr}
+          timeoutSeconds={timeoutSeconds}
+          docked
+        />
+      )}
+    </div>
+  );
+});
+
 /** The featured packet at the playback cursor; re-renders every frame while playing. */
 export const PacketLayer = memo(function PacketLayer({
   actor,
@@ -108,30 +193,9 @@ export const PacketLayer = memo(function PacketLayer({
   clientOf: (connection: number) => string | null;
 }) {
   const position = useSelector(actor, (s) => s.context.position);
-  if (steps.length === 0) return null;
-  const pos = reducedMotion ? Math.floor(position + 1e-9) : position;
-  const k = Math.floor(pos + 1e-9);
-  const f = pos - k;
-  let hop: Hop | undefined;
-  let arrived = false;
-  let point: Point | null = null;
-  const inFlight = steps[k];
-  const previous = k > 0 ? steps[k - 1] : undefined;
-  if (f > 1e-6 && inFlight) {
-    hop = inFlight.hop;
-    point = pointAlong(hopRoute(layout, hop), f);
-  } else if (previous) {
-    hop = previous.hop;
-    arrived = true;
-    const r = hopRoute(layout, hop);
-    point = r[r.length - 1] ?? null;
-  } else if (steps[0]) {
-    hop = steps[0].hop;
-    point = hopRoute(layout, hop)[0] ?? null;
-  }
-  if (!hop || !point) return null;
-  // Before the first hop only the dot waits at the sender; the narration says nothing moved yet.
-  const started = f > 1e-6 || k > 0;
+  const at = steps.length === 0 ? null : packetAt(steps, layout, position, reducedMotion);
+  if (!at) return null;
+  const { hop, arrived, point, started } = at;
   const timedOut = arrived && (hop.end === 'timeout' || hop.marks.includes('timeout'));
   const client = timedOut ? clientOf(hop.connection) : null;
   const cb = client ? layout.boxes[client] : undefined;
@@ -142,7 +206,8 @@ export const PacketLayer = memo(function PacketLayer({
         `hop-packet hop-packet--${hop.direction}${arrived && hop.end && hop.end !== 'ok' ? ' is-ended' : ''}`,
         <>
           <span className="hop-packet__dot" />
-          {started && (
+          {/* Stacked pictures dock the tag under the picture (PacketDock). */}
+          {started && !layout.stacked && (
             <PacketTag
               hop={hop}
               arrived={arrived}

@@ -93,6 +93,12 @@ export function stackWidth(scenario: Scenario, opts: LayoutOptions = {}): number
 /** Narrowest Node box side by side, and the gap between Nodes (before presenter scaling). */
 const MIN_NODE_W = 170;
 const NODE_GAP = 16;
+/**
+ * Room under a stacked picture for the docked packet card (PacketDock): on a phone a tag next to
+ * the packet would cover the box it is in, so the card rests here and follows the reader down.
+ * Fits the header and a two-line verdict (a drop or a timeout).
+ */
+export const DOCK_ROOM = 96;
 
 /** Computes every box of the topology for a width; exported for tests and the static SVG. */
 export function layoutBoxes(
@@ -216,6 +222,7 @@ export function layoutBoxes(
     });
     height += 18 * s + podH + M;
   }
+  if (stacked) height += DOCK_ROOM * s;
   return {
     stacked,
     box,
