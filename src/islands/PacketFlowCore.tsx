@@ -28,7 +28,7 @@ import { EventLog, toLog, type LogEntry } from './flow/EventLog';
 import { Inspector } from './flow/Inspector';
 import { narrate } from './flow/narrate';
 import { edgeTypes, nodeTypes, StaticPicture, ViewContext, type DiagramView } from './flow/nodes';
-import { BurstLayer, PacketDock, PacketLayer } from './flow/PacketLayer';
+import { BurstLayer, PacketDock, PacketLayer, type PacketProps } from './flow/PacketLayer';
 import { useRun } from './flow/useRun';
 import { resolveReveal } from './flow/steps';
 import { layoutToSvg } from './flow/svg';
@@ -565,6 +565,14 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   };
   const policy = resolved.service.externalTrafficPolicy;
   const clientOf = (connection: number): string | null => run.clients[connection] ?? null;
+  const packetProps: PacketProps = {
+    actor,
+    steps: run.steps,
+    layout,
+    tr,
+    reducedMotion: reduced,
+    timeoutSeconds: resolved.traffic.connectTimeout,
+  };
 
   return (
     <section
@@ -704,15 +712,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
                 {bursts.length > 0 ? (
                   <BurstLayer traces={bursts} layout={layout} speed={coarse.speed} running={true} />
                 ) : (
-                  <PacketLayer
-                    actor={actor}
-                    steps={run.steps}
-                    layout={layout}
-                    tr={tr}
-                    reducedMotion={reduced}
-                    timeoutSeconds={resolved.traffic.connectTimeout}
-                    clientOf={clientOf}
-                  />
+                  <PacketLayer {...packetProps} clientOf={clientOf} />
                 )}
               </ViewportPortal>
             </ReactFlow>
@@ -739,16 +739,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
           <style dangerouslySetInnerHTML={isServer ? { __html: narrowCss } : EMPTY_HTML} />
         )}
       </div>
-      {layout.stacked && bursts.length === 0 && (
-        <PacketDock
-          actor={actor}
-          steps={run.steps}
-          layout={layout}
-          tr={tr}
-          reducedMotion={reduced}
-          timeoutSeconds={resolved.traffic.connectTimeout}
-        />
-      )}
+      {layout.stacked && bursts.length === 0 && <PacketDock {...packetProps} />}
       {chrome !== 'none' && (
         <Playback
           actor={actor}

@@ -94,6 +94,16 @@ function shiftFor(x: number, width: number, scale: number): number {
   return Math.min(Math.max(x, half + 2), Math.max(half + 2, width - half - 2)) - x;
 }
 
+/** What the packet layer and the phone dock both draw from. */
+export interface PacketProps {
+  actor: PlaybackActor;
+  steps: readonly Step[];
+  layout: FlowLayout;
+  tr: Tr;
+  reducedMotion: boolean;
+  timeoutSeconds: number;
+}
+
 interface PacketAt {
   hop: Hop;
   arrived: boolean;
@@ -145,14 +155,7 @@ export const PacketDock = memo(function PacketDock({
   tr,
   reducedMotion,
   timeoutSeconds,
-}: {
-  actor: PlaybackActor;
-  steps: readonly Step[];
-  layout: FlowLayout;
-  tr: Tr;
-  reducedMotion: boolean;
-  timeoutSeconds: number;
-}) {
+}: PacketProps) {
   const position = useSelector(actor, (s) => s.context.position);
   const at = packetAt(steps, layout, position, reducedMotion);
   return (
@@ -183,15 +186,7 @@ export const PacketLayer = memo(function PacketLayer({
   reducedMotion,
   timeoutSeconds,
   clientOf,
-}: {
-  actor: PlaybackActor;
-  steps: readonly Step[];
-  layout: FlowLayout;
-  tr: Tr;
-  reducedMotion: boolean;
-  timeoutSeconds: number;
-  clientOf: (connection: number) => string | null;
-}) {
+}: PacketProps & { clientOf: (connection: number) => string | null }) {
   const position = useSelector(actor, (s) => s.context.position);
   const at = steps.length === 0 ? null : packetAt(steps, layout, position, reducedMotion);
   if (!at) return null;
