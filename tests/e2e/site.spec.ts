@@ -1,6 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { renderSkipped } from './axe';
 import { builtPages } from './pages';
 
 const sitePages = builtPages((url) => url !== '/');
@@ -53,7 +52,6 @@ for (const url of sitePages) {
     if (lang === 'en' || lang === 'de')
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await page.waitForLoadState('networkidle');
-    await renderSkipped(page);
     const axe = await new AxeBuilder({ page }).analyze();
     const violations = axe.violations.map(
       (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
