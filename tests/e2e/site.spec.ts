@@ -116,7 +116,7 @@ test.describe('the table of contents follows the reader', () => {
   });
 
   test('a link to a section below the diagrams lands on that section', async ({ page }) => {
-    // Diagrams off screen are not laid out (content-visibility: auto): the jump must still land.
+    // Four tall diagrams sit above it, and the TOC script must not move the page after the jump.
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`${lesson}#try-it-on-a-cluster`);
     await expect(page.locator('#try-it-on-a-cluster')).toBeInViewport();
