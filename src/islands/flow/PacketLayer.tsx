@@ -148,28 +148,18 @@ function packetAt(
  * packet, where it would hide the box the packet is in. It rests in the room the layout keeps
  * for it (DOCK_ROOM) and sticks to the bottom of the screen while the picture runs past it.
  */
-export const PacketDock = memo(function PacketDock({
-  actor,
-  steps,
-  layout,
-  tr,
-  reducedMotion,
-  timeoutSeconds,
-}: PacketProps) {
-  const position = useSelector(actor, (s) => s.context.position);
-  const at = packetAt(steps, layout, position, reducedMotion);
+export const PacketDock = memo(function PacketDock(p: PacketProps) {
+  const position = useSelector(p.actor, (s) => s.context.position);
+  const at = packetAt(p.steps, p.layout, position, p.reducedMotion);
+  const room = DOCK_ROOM * p.layout.scale;
   return (
-    <div
-      className="hop-tag-dock"
-      aria-hidden="true"
-      style={{ height: DOCK_ROOM * layout.scale, marginTop: -DOCK_ROOM * layout.scale }}
-    >
+    <div className="hop-tag-dock" aria-hidden="true" style={{ height: room, marginTop: -room }}>
       {at?.started && (
         <PacketTag
           hop={at.hop}
           arrived={at.arrived}
-          tr={tr}
-          timeoutSeconds={timeoutSeconds}
+          tr={p.tr}
+          timeoutSeconds={p.timeoutSeconds}
           docked
         />
       )}
