@@ -50,6 +50,31 @@ const lightTocPlugin = {
   },
 };
 
+const lazySearch = fileURLToPath(new URL('./src/scripts/search.ts', import.meta.url));
+const starlightSearch = /[\\/]@astrojs[\\/]starlight[\\/].*[\\/]Search\.astro/;
+let searchSwapped = false;
+
+/**
+ * Starlight's search builds Pagefind's UI in an idle callback after every load;
+ * src/scripts/search.ts builds it when the reader heads for search. Only Starlight's import is
+ * swapped (search.ts loads the real UI by its file path). The build fails if Starlight stops
+ * importing it, so the swap cannot silently stop applying.
+ * @type {import('vite').Plugin}
+ */
+const lazySearchPlugin = {
+  name: 'hop:lazy-search',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source !== '@pagefind/default-ui' || !importer || !starlightSearch.test(importer)) return;
+    searchSwapped = true;
+    return lazySearch;
+  },
+  buildEnd(error) {
+    if (!error && this.environment?.name === 'client' && !searchSwapped)
+      this.error("hop:lazy-search: Starlight's import of @pagefind/default-ui was not found.");
+  },
+};
+
 /**
  * `client:interact` (src/directives/interact.ts): diagrams hydrate on first use, not at load.
  * @type {import('astro').AstroIntegration}
@@ -94,7 +119,7 @@ export default defineConfig({
   // A private build folder (HOP_OUT_DIR) lets several people build and test in one checkout.
   outDir: process.env.HOP_OUT_DIR ?? './dist',
   vite: {
-    plugins: [oneServerPreact, lightTocPlugin],
+    plugins: [oneServerPreact, lightTocPlugin, lazySearchPlugin],
     // Static pages are rendered in Vite's "prerender" environment (and "ssr" for on-demand ones);
     // both must bundle React Flow and its store so their 'react' imports are aliased to
     // preact/compat as well (left external, Node would load real React, which Preact cannot

@@ -27,7 +27,7 @@ export interface DiagramBench {
   lessonJsGzipKb: number;
   /** The engine's Web Worker script (off the main thread), not in lessonJsGzipKb. */
   workerJsGzipKb: number;
-  /** Pagefind's search UI, which Starlight loads on idle on every page; not in lessonJsGzipKb. */
+  /** Pagefind's search UI if it loaded (it waits for the reader to head for search: expect 0). */
   searchUiJsGzipKb: number;
   lessonJsFiles: number;
   /** Long tasks (> 50 ms) while a drain lesson loads, before anyone touches a diagram. */
@@ -170,7 +170,7 @@ async function measureJs(browser: Browser, path: string) {
   await page.close();
   // The engine's worker script runs off the main thread; it is reported on its own.
   const isWorker = (u: string): boolean => /\/simWorker-[^/]*\.js$/.test(u);
-  // Starlight loads Pagefind's search UI on idle on every page, home included.
+  // Pagefind's search UI: src/scripts/search.ts loads it only when the reader heads for search.
   const isSearch = (u: string): boolean => /\/ui-core\.[^/]*\.js$/.test(u);
   const sum = (keep: (u: string) => boolean): number =>
     [...sizes].filter(([u]) => keep(u)).reduce((a, [, b]) => a + b, 0) / 1024;

@@ -124,3 +124,55 @@ test.describe('the table of contents follows the reader', () => {
     await expect(page.locator('#try-it-on-a-cluster')).toBeInViewport();
   });
 });
+
+test.describe('site search', () => {
+  test('loads nothing until the reader heads for it, then finds lessons', async ({ page }) => {
+    const searchCode: string[] = [];
+    page.on('request', (req) => {
+      if (/\/(ui-core\.[^/]*\.js|pagefind\/pagefind\.js)$/.test(req.url()))
+        searchCode.push(req.url());
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/en/lessons/why-snat/');
+    await page.waitForLoadState('networkidle');
+    // Starlight would have built the search UI by now, in an idle callback.
+    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null))));
+    expect(searchCode).toEqual([]);
+    await page.locator('site-search button[data-open-modal]').click();
+    const input = page.locator('#starlight__search input');
+    await expect(input).toBeFocused();
+    await input.fill('SNAT');
+    const results = page.locator('#starlight__search .pagefind-ui__result-link');
+    await expect(results.first()).toBeVisible();
+    const hrefs = await results.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.some((h) => h.startsWith('/en/lessons/why-snat/'))).toBe(true);
+    expect(hrefs.every((h) => h.startsWith('/en/'))).toBe(true);
+  });
+
+  test('still builds when the reader opens search before the page has settled', async ({
+    page,
+  }) => {
+    await page.goto('/en/lessons/local-policy/', { waitUntil: 'domcontentloaded' });
+    await page.locator('site-search button[data-open-modal]:enabled').click();
+    const input = page.locator('#starlight__search input');
+    await expect(input).toBeFocused();
+    await input.fill('healthCheckNodePort');
+    await expect(
+      page.locator('#starlight__search .pagefind-ui__result-link').first(),
+    ).toBeVisible();
+  });
+
+  test('opens with Ctrl+K on a German page and finds German lessons only', async ({ page }) => {
+    await page.goto('/de/lessons/cluster-policy/');
+    await page.waitForLoadState('networkidle');
+    await page.keyboard.press('Control+k');
+    const input = page.locator('#starlight__search input');
+    await expect(input).toBeFocused();
+    await input.fill('Quell-NAT');
+    const results = page.locator('#starlight__search .pagefind-ui__result-link');
+    await expect(results.first()).toBeVisible();
+    const hrefs = await results.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThan(0);
+    expect(hrefs.every((h) => h.startsWith('/de/'))).toBe(true);
+  });
+});
