@@ -5,6 +5,7 @@
  */
 import de from '../i18n/locales/sim/de.json' with { type: 'json' };
 import en from '../i18n/locales/sim/en.json' with { type: 'json' };
+import { fixed } from '../i18n/number.ts';
 import {
   runScenario,
   scenarioIds,
@@ -89,17 +90,20 @@ export function toJson(result: SimResult): unknown {
 
 function table(lang: Lang, result: SimResult): string {
   const s = result.summary;
-  const pct = (v: number): string => `${(v * 100).toFixed(1)} %`;
+  // Decimals in the table's language (German "12,345 s", never a thousands-looking "12.345").
+  const num = (v: number | null, digits = 3): string => (v === null ? '–' : fixed(lang, v, digits));
+  const pct = (v: number): string => `${num(v * 100, 1)} %`;
   const lines = [
     `${t(lang, 'cli.summary.scenario')}: ${result.scenario}  (${t(lang, `scenario.${result.scenario}.title`)})  seed ${result.seed}`,
     `${t(lang, 'cli.summary.connections')}: ${s.connections}   ${t(lang, 'cli.summary.succeeded')}: ${s.succeeded}   ${t(lang, 'cli.summary.failed')}: ${s.failed}   ${t(lang, 'cli.summary.clientIpPreserved')}: ${s.clientIpPreserved}`,
-    `${t(lang, 'cli.summary.disruption')}: ${(r3(s.disruption.seconds) ?? 0).toFixed(3)} s` +
+    `${t(lang, 'cli.summary.disruption')}: ${num(s.disruption.seconds)} s` +
       (s.disruption.firstFailureAt === null
         ? ''
-        : ` (${r3(s.disruption.firstFailureAt)} s … ${r3(s.disruption.lastFailureAt)} s)`),
+        : ` (${num(s.disruption.firstFailureAt)} s … ${num(s.disruption.lastFailureAt)} s)`),
   ];
   for (const [reason, n] of Object.entries(s.failedByReason ?? {})) {
-    lines.push(`  ${t(lang, `reason.${reason}`)}: ${n}`);
+    // Count first: the reasons are whole sentences, ending in a full stop.
+    lines.push(`  ${String(n).padStart(6)} × ${t(lang, `reason.${reason}`)}`);
   }
   lines.push(
     '',
@@ -116,7 +120,7 @@ function table(lang: Lang, result: SimResult): string {
   );
   for (const [node, v] of Object.entries(s.nodes)) {
     lines.push(
-      `${node.padEnd(8)} ${String(r3(v.markedDownAt) ?? '–').padStart(10)}   ${String(r3(v.markedUpAt) ?? '–').padStart(10)}`,
+      `${node.padEnd(8)} ${num(v.markedDownAt).padStart(10)}   ${num(v.markedUpAt).padStart(10)}`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -37,6 +37,7 @@ import { trFor, type Messages, type Tr } from './flow/trClient';
 import { parseUrlState, serializeUrlState, type UrlIssue } from './flow/urlState';
 import { useSelector } from './flow/useSelector';
 import { WhatIf } from './flow/WhatIf';
+import { fixed } from '../i18n/number';
 import type {
   HopRevealDetail,
   PacketFlowApi,
@@ -744,6 +745,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
         <Playback
           actor={actor}
           tr={tr}
+          lang={lang}
           timeMode={timeMode}
           duration={run.duration}
           total={total}
@@ -758,7 +760,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
         data-narration
       >
         {narration}
-        {timeMode ? ` ${tr('diagram.narr.time', { t: coarse.time.toFixed(1) })}` : ''}
+        {timeMode ? ` ${tr('diagram.narr.time', { t: fixed(lang, coarse.time, 1) })}` : ''}
       </p>
       {chrome === 'full' && (
         <div className="hop-panels">
@@ -773,6 +775,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
                   time={coarse.time}
                   width={Math.min(width - 30, 900)}
                   tr={tr}
+                  lang={lang}
                   onSeek={(t) => seekTo({ time: t })}
                 />
               )}
@@ -783,6 +786,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
                   time={coarse.time}
                   width={Math.min(width - 30, 700)}
                   tr={tr}
+                  lang={lang}
                 />
               )}
               <Inspector
@@ -802,6 +806,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
               <EventLog
                 entries={logEntries}
                 tr={tr}
+                lang={lang}
                 onJump={jump}
                 uid={uid}
                 level={props.headingLevel ?? 3}
@@ -862,6 +867,7 @@ function Hydrated() {
 function Playback({
   actor,
   tr,
+  lang,
   timeMode,
   duration,
   total,
@@ -869,6 +875,7 @@ function Playback({
 }: {
   actor: ReturnType<typeof createActor<typeof playbackMachine>>;
   tr: Tr;
+  lang: string;
   timeMode: boolean;
   duration: number;
   total: number;
@@ -961,7 +968,7 @@ function Playback({
       <label className="hop-field hop-seek" htmlFor={`${uid}-seek`}>
         <span className="hop-seek__label">
           {timeMode
-            ? tr('diagram.timeAt', { t: s.time.toFixed(1) })
+            ? tr('diagram.timeAt', { t: fixed(lang, s.time, 1) })
             : tr('diagram.stepOf', { n: step, total })}
         </span>
         <input
@@ -973,7 +980,7 @@ function Playback({
           value={timeMode ? s.time : step}
           aria-valuetext={
             timeMode
-              ? tr('diagram.timeAt', { t: s.time.toFixed(1) })
+              ? tr('diagram.timeAt', { t: fixed(lang, s.time, 1) })
               : tr('diagram.stepOf', { n: step, total })
           }
           onChange={(e) => {

@@ -70,6 +70,14 @@ describe('simulate CLI', () => {
       11,
     );
   });
+  it('prints its table with the decimals of the chosen language', () => {
+    const de = cli(['drain-cluster-nodeport-probe', '--lang', 'de']).stdout;
+    const en = cli(['drain-cluster-nodeport-probe', '--lang', 'en']).stdout;
+    expect(de).toMatch(/: \d+,\d{3} s \(\d+,\d{3} s … \d+,\d{3} s\)/);
+    expect(de).toMatch(/ \d+,\d %/);
+    expect(de).not.toMatch(/\d\.\d/);
+    expect(en).toMatch(/: \d+\.\d{3} s \(\d+\.\d{3} s … \d+\.\d{3} s\)/);
+  });
   it('lists scenarios localized and prints the schema', () => {
     expect(cli(['--list', '--lang', 'de']).stdout).toContain('drain-local-hcnp');
     expect(cli(['--list', '--lang', 'de']).stdout).toContain('Pod');

@@ -313,6 +313,17 @@ test('drain scenario: timeline over simulated time with the per-node chart', asy
   expect(errors).toEqual([]);
 });
 
+test('German diagrams write decimals with a comma, as the lessons do', async ({ page }) => {
+  await ready(page, '/de/playground/drain-cluster-nodeport-probe/?t=20');
+  await expect(flow(page).locator('.hop-seek__label')).toHaveText('t = 20,0 s');
+  await expect(flow(page).locator('.hop-chart--drain figcaption')).toContainText(
+    /Unterbrechung: \d+,\d s\./,
+  );
+  // The log's times too (the first entries fall before 10 s: four decimals).
+  await flow(page).locator('.hop-log .hop-disclosure').click();
+  await expect(flow(page).locator('.hop-log__t').first()).toHaveText(/^\d+,\d{1,4} s$/);
+});
+
 /** Wakes every diagram, waits until each has hydrated, and opens every event log. */
 async function hydrateAll(page: Page): Promise<void> {
   const flows = page.locator('.hop-diagram .hop-flow');

@@ -2,6 +2,7 @@
 import { memo, useMemo } from 'react';
 import type { ChartData, ResultView } from './run';
 import type { Tr } from './tr';
+import { fixed } from '../../i18n/number';
 
 function upperBound(sorted: readonly number[], t: number): number {
   let lo = 0;
@@ -35,12 +36,14 @@ export const LoadBars = memo(function LoadBars({
   time,
   width,
   tr,
+  lang,
 }: {
   result: ResultView;
   charts: ChartData;
   time: number;
   width: number;
   tr: Tr;
+  lang: string;
 }) {
   const okTimes = useMemo(() => {
     const m = new Map<string, number[]>();
@@ -63,7 +66,7 @@ export const LoadBars = memo(function LoadBars({
     <figure className="hop-chart hop-chart--load">
       <figcaption>
         <strong>{tr('diagram.chart.load')}</strong> —{' '}
-        {tr('diagram.chart.loadDesc', { t: time.toFixed(1) })}
+        {tr('diagram.chart.loadDesc', { t: fixed(lang, time, 1) })}
       </figcaption>
       <svg
         viewBox={`0 0 ${W} ${H}`}
@@ -82,8 +85,8 @@ export const LoadBars = memo(function LoadBars({
               <title>
                 {tr('diagram.chart.measured', {
                   pod: p.id,
-                  pct: (s * 100).toFixed(1),
-                  exp: (e * 100).toFixed(1),
+                  pct: fixed(lang, s * 100, 1),
+                  exp: fixed(lang, e * 100, 1),
                 })}
               </title>
               <text x={0} y={y + 16} className="hop-chart__label">
@@ -98,7 +101,7 @@ export const LoadBars = memo(function LoadBars({
               />
               <line x1={ex} x2={ex} y1={y} y2={y + rowH - 4} className="hop-chart__expected" />
               <text x={labelW + barW + 8} y={y + 16} className="hop-chart__value">
-                {(s * 100).toFixed(1)} % / {(e * 100).toFixed(0)} %
+                {fixed(lang, s * 100, 1)} % / {fixed(lang, e * 100, 0)} %
               </text>
             </g>
           );
@@ -176,6 +179,7 @@ export const DrainTimeline = memo(function DrainTimeline({
   time,
   width,
   tr,
+  lang,
   onSeek,
   uid,
 }: {
@@ -186,6 +190,7 @@ export const DrainTimeline = memo(function DrainTimeline({
   time: number;
   width: number;
   tr: Tr;
+  lang: string;
   onSeek: (t: number) => void;
 }) {
   const lanes = useMemo(() => toLanes(result, charts, duration), [result, charts, duration]);
@@ -207,7 +212,7 @@ export const DrainTimeline = memo(function DrainTimeline({
       <figcaption>
         <strong>{tr('diagram.chart.drain')}</strong> — {tr('diagram.chart.drainDesc')}{' '}
         {failedAll > 0
-          ? tr('diagram.chart.disruption', { s: d.seconds.toFixed(1) })
+          ? tr('diagram.chart.disruption', { s: fixed(lang, d.seconds, 1) })
           : tr('diagram.chart.noDisruption')}
       </figcaption>
       <svg
@@ -254,17 +259,17 @@ export const DrainTimeline = memo(function DrainTimeline({
               <path d={probeMarks(l.probes, true, x, y + 9)} className="hop-chart__ok" />
               <path d={probeMarks(l.probes, false, x, y + 9)} className="hop-chart__fail" />
               {l.rotation.map((r, k) => (
-                <g key={k}>
-                  <title>{`${l.node}: ${tr(r.inRotation ? 'diagram.chart.inRotation' : 'diagram.chart.outOfRotation')} ${r.from.toFixed(1)}–${r.to.toFixed(1)} s`}</title>
-                  <rect
-                    x={x(r.from)}
-                    y={y + 20}
-                    width={Math.max(0, x(r.to) - x(r.from))}
-                    height={14}
-                    className={r.inRotation ? 'hop-chart__in' : 'hop-chart__out'}
-                    fill={r.inRotation ? undefined : `url(#${uid}-hatch)`}
-                  />
-                </g>
+                <rect
+                  key={k}
+                  x={x(r.from)}
+                  y={y + 20}
+                  width={Math.max(0, x(r.to) - x(r.from))}
+                  height={14}
+                  className={r.inRotation ? 'hop-chart__in' : 'hop-chart__out'}
+                  fill={r.inRotation ? undefined : `url(#${uid}-hatch)`}
+                >
+                  <title>{`${l.node}: ${tr(r.inRotation ? 'diagram.chart.inRotation' : 'diagram.chart.outOfRotation')} ${fixed(lang, r.from, 1)}–${fixed(lang, r.to, 1)} s`}</title>
+                </rect>
               ))}
               <path d={failTicks(l.failed, x, y + 38, y + 50)} className="hop-chart__failtick" />
               <text x={4} y={y + 31} className="hop-chart__small">
@@ -276,19 +281,19 @@ export const DrainTimeline = memo(function DrainTimeline({
             </g>
           );
         })}
-        <g>
-          {ticks.map((t) => (
-            <g key={t}>
-              <line x1={x(t)} x2={x(t)} y1={H - 26} y2={H - 22} className="hop-chart__axis" />
-              <text x={x(t)} y={H - 10} textAnchor="middle" className="hop-chart__small">
-                {t}
-              </text>
-            </g>
-          ))}
-          <text x={0} y={H - 10} className="hop-chart__small">
-            {tr('diagram.chart.axis')}
+        {/* The axis: one path for all tick marks, then the labels (fewer elements to lay out). */}
+        <path
+          d={ticks.map((t) => `M${x(t).toFixed(1)} ${H - 26}V${H - 22}`).join('')}
+          className="hop-chart__axis"
+        />
+        {ticks.map((t) => (
+          <text key={t} x={x(t)} y={H - 10} textAnchor="middle" className="hop-chart__small">
+            {t}
           </text>
-        </g>
+        ))}
+        <text x={0} y={H - 10} className="hop-chart__small">
+          {tr('diagram.chart.axis')}
+        </text>
         <line x1={x(time)} x2={x(time)} y1={0} y2={H - 22} className="hop-chart__cursor" />
       </svg>
       <p className="hop-chart__legend">

@@ -5,6 +5,7 @@ import { H } from './Inspector';
 import { reasonText } from './narrate';
 import type { Step } from './steps';
 import type { Tr } from './tr';
+import { fixed } from '../../i18n/number';
 
 export type LogKind = 'packets' | 'probes' | 'lifecycle';
 
@@ -80,12 +81,14 @@ const LIMIT = 300;
 export const EventLog = memo(function EventLog({
   entries,
   tr,
+  lang,
   onJump,
   uid,
   level,
 }: {
   entries: readonly LogEntry[];
   tr: Tr;
+  lang: string;
   onJump: (e: LogEntry) => void;
   uid: string;
   level: 2 | 3 | 4;
@@ -143,7 +146,7 @@ export const EventLog = memo(function EventLog({
                       onClick={() => onJump(e)}
                       title={tr('diagram.log.jump')}
                     >
-                      <span className="hop-log__t">{e.at.toFixed(e.at < 10 ? 4 : 1)} s</span>{' '}
+                      <span className="hop-log__t">{fixed(lang, e.at, e.at < 10 ? 4 : 1)} s</span>{' '}
                       {e.text}
                     </button>
                   </li>
