@@ -8,8 +8,9 @@ export const PRESETS: Record<CloudPreset, Record<ExternalTrafficPolicy, ProbeSpe
   azure: {
     // cloud-provider-azure pkg/consts: HealthProbeDefaultProbeInterval = 5,
     // HealthProbeDefaultNumOfProbe = 2; TCP probe on the nodePort (azure_loadbalancer_healthprobe.go).
-    // Azure has one probeThreshold for both directions; no explicit probe timeout, we use 5 s
-    // (probe answered within the interval) [I].
+    // Azure has one probeThreshold for both directions. Timeout: Microsoft's probe docs give HTTP
+    // probes min(interval, 30 s), i.e. 5 s [V]; for TCP probes they give no value, we use the same
+    // 5 s [I].
     Cluster: {
       kind: 'tcpNodePort',
       interval: 5,
