@@ -41,10 +41,15 @@ function closure(entries, pattern) {
 
 let islands = 0;
 let most = 0;
+let pagesWithLazy = 0;
 for (const file of htmlFiles(dist)) {
   const html = fs.readFileSync(file, 'utf8');
-  if (!html.includes('<astro-island')) continue;
-  const next = html.replace(/<astro-island\b[^>]*>/g, (tag) => {
+  let next = withPageLazy(html);
+  if (!html.includes('<astro-island')) {
+    if (next !== html) fs.writeFileSync(file, next);
+    continue;
+  }
+  next = next.replace(/<astro-island\b[^>]*>/g, (tag) => {
     const entries = [...tag.matchAll(/\s(?:component|renderer)-url="\/_astro\/([^"]+\.js)"/g)]
       .map((m) => m[1])
       .filter((n) => known.has(n));
@@ -63,4 +68,25 @@ for (const file of htmlFiles(dist)) {
   });
   if (next !== html) fs.writeFileSync(file, next);
 }
-console.log(`island-deps: ${islands} islands, up to ${most} chunks each`);
+console.log(
+  `island-deps: ${islands} islands, up to ${most} chunks each; ${pagesWithLazy} pages list lazy page-script chunks`,
+);
+
+/**
+ * The chunks a page's own scripts load later (Pagefind's search UI, which waits for the reader to
+ * head for search), as `data-hop-lazy` on <html>: the service worker keeps them with the page, so
+ * search opens offline on a visited page as it did when Starlight loaded it at idle.
+ */
+function withPageLazy(html) {
+  const entries = [...html.matchAll(/<script\b[^>]*\ssrc="\/_astro\/([^"]+\.js)"/g)]
+    .map((m) => m[1])
+    .filter((n) => known.has(n));
+  const lazy = closure(entries, ANY).filter((n) => !closure(entries, STATIC).includes(n));
+  if (lazy.length === 0) return html;
+  pagesWithLazy += 1;
+  return html.replace(
+    /<html\b[^>]*>/,
+    (tag) =>
+      `${tag.replace(/\sdata-hop-lazy="[^"]*"/, '').replace(/>$/, '')} data-hop-lazy="${lazy.map((n) => `/_astro/${n}`).join(' ')}">`,
+  );
+}

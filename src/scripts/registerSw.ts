@@ -16,9 +16,10 @@ function loadedUrls(): string[] {
       'link[rel="stylesheet"], link[rel="modulepreload"], link[rel="icon"]',
     )
     .forEach((l) => urls.add(l.href));
-  // Islands that have not hydrated yet (they wait for the reader) list their chunks.
-  document.querySelectorAll<HTMLElement>('astro-island[data-hop-deps]').forEach((island) => {
-    const lists = `${island.dataset['hopDeps'] ?? ''} ${island.dataset['hopLazy'] ?? ''}`;
+  // Islands that have not hydrated yet (they wait for the reader) list their chunks, and <html>
+  // lists what the page's scripts load on demand (the search UI): scripts/island-deps.mjs.
+  document.querySelectorAll<HTMLElement>('[data-hop-deps], [data-hop-lazy]').forEach((el) => {
+    const lists = `${el.dataset['hopDeps'] ?? ''} ${el.dataset['hopLazy'] ?? ''}`;
     for (const u of lists.split(' '))
       if (u.startsWith('/')) urls.add(new URL(u, location.href).href);
   });

@@ -107,6 +107,9 @@ test('a visited lesson reloads offline', async ({ browser }) => {
   await flow.locator('[data-action="forward"]').click();
   await expect(flow).toHaveAttribute('data-hydrated', 'true');
   await expect(flow).toHaveAttribute('data-step', '1');
+  // Search was never opened online either; offline its dialog still builds the search form.
+  await page.locator('site-search button[data-open-modal]').click();
+  await expect(page.locator('#starlight__search input')).toBeFocused();
   await context.close();
 });
 
