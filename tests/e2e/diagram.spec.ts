@@ -246,6 +246,31 @@ test('phones see a stacked first frame before the diagram runs, and one canvas a
   await expect(flow).toHaveClass(/is-stacked/);
 });
 
+test('on a phone the inspector lists each hop as a card and stays a table for assistive tech', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/de/lessons/why-snat/');
+  const insp = page.locator('.hop-flow').first().locator('.hop-inspector');
+  const table = insp.getByRole('table');
+  const rows = table.getByRole('row');
+  const firstHop = rows.nth(1);
+  const display = () => firstHop.evaluate((el) => getComputedStyle(el).display);
+  await expect.poll(display).toBe('block');
+  // Still a table with its headers for a screen reader, though the header row is not shown.
+  await expect(table.getByRole('columnheader', { name: 'vorher' })).toBeAttached();
+  expect(await rows.count()).toBeGreaterThan(2);
+  // Each card labels its addresses and nothing runs off to the side.
+  await expect(firstHop.getByRole('cell').nth(2)).toHaveAttribute('data-label', 'vorher');
+  const fits = await insp
+    .locator('.hop-scroll')
+    .evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+  expect(fits).toBe(true);
+  // Wide screens keep the five-column table.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(display).toBe('table-row');
+});
+
 test('on a phone the packet header is docked under the picture, clear of every box', async ({
   page,
 }) => {

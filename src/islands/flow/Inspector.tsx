@@ -43,8 +43,12 @@ function HopRow({
 }) {
   const c = (f: 'src' | 'dst') => hop.changed.some((x) => x.startsWith(f));
   return (
-    <tr className={current ? 'is-current' : undefined} aria-current={current ? 'step' : undefined}>
-      <th scope="row">
+    <tr
+      role="row"
+      className={current ? 'is-current' : undefined}
+      aria-current={current ? 'step' : undefined}
+    >
+      <th scope="row" role="rowheader">
         <button
           type="button"
           className="hop-linkbtn"
@@ -54,20 +58,22 @@ function HopRow({
           {n}
         </button>
       </th>
-      <td>
+      <td role="cell">
         <span aria-hidden="true">{hop.direction === 'reply' ? '◀ ' : '▶ '}</span>
         {hop.kind}
       </td>
-      <td>
+      <td role="cell">
         {placeName(tr, hop.from)} → {placeName(tr, hop.to)}
       </td>
-      <td className="hop-mono">
-        {fmtAddr(hop.before.src)}
-        <br />→ {fmtAddr(hop.before.dst)}
+      <td role="cell" className="hop-mono" data-label={tr('diagram.inspector.before')}>
+        {/* The space and the no-break space matter in the phone cards, where <br> is hidden:
+            "src → dst", wrapping before the arrow. */}
+        {fmtAddr(hop.before.src)} <br />→{'\u00a0'}
+        {fmtAddr(hop.before.dst)}
       </td>
-      <td className="hop-mono">
-        <Addr value={fmtAddr(hop.after.src)} changed={c('src')} />
-        <br />→ <Addr value={fmtAddr(hop.after.dst)} changed={c('dst')} />
+      <td role="cell" className="hop-mono" data-label={tr('diagram.inspector.after')}>
+        <Addr value={fmtAddr(hop.after.src)} changed={c('src')} /> <br />→{'\u00a0'}
+        <Addr value={fmtAddr(hop.after.dst)} changed={c('dst')} />
         {hop.end && hop.end !== 'ok' && (
           <span className="hop-end">
             {' '}
@@ -145,17 +151,29 @@ export const Inspector = memo(function Inspector({
               </label>
             )}
             <div className="hop-scroll">
-              <table className="hop-table">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">{tr('diagram.inspector.hop')}</th>
-                    <th scope="col">→</th>
-                    <th scope="col">{tr('diagram.inspector.before')}</th>
-                    <th scope="col">{tr('diagram.inspector.after')}</th>
+              {/* Explicit roles: on phones the rows are laid out as cards (diagram.css), and
+                  some browsers drop a table's semantics when its display changes. */}
+              <table className="hop-table" role="table">
+                <thead role="rowgroup">
+                  <tr role="row">
+                    <th scope="col" role="columnheader">
+                      #
+                    </th>
+                    <th scope="col" role="columnheader">
+                      {tr('diagram.inspector.hop')}
+                    </th>
+                    <th scope="col" role="columnheader">
+                      →
+                    </th>
+                    <th scope="col" role="columnheader">
+                      {tr('diagram.inspector.before')}
+                    </th>
+                    <th scope="col" role="columnheader">
+                      {tr('diagram.inspector.after')}
+                    </th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                   {trace.hops.map((h, i) => (
                     <HopRow
                       key={h.id}
