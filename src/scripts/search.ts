@@ -7,7 +7,13 @@
 import type { PagefindUIOptions } from '@pagefind/default-ui/npm_dist/mjs/ui-core.mjs';
 
 let code: Promise<typeof import('@pagefind/default-ui/npm_dist/mjs/ui-core.mjs')> | undefined;
-const load = () => (code ??= import('@pagefind/default-ui/npm_dist/mjs/ui-core.mjs'));
+/** Loads the real UI's code once; a failed load (offline, say) is forgotten, so the next try retries. */
+const load = () =>
+  (code ??= import('@pagefind/default-ui/npm_dist/mjs/ui-core.mjs').catch((e: unknown) => {
+    code = undefined;
+    throw e;
+  }));
+const ignore = (): void => undefined;
 
 /** Pagefind's UI, built on first use: same constructor as `@pagefind/default-ui`'s PagefindUI. */
 export class PagefindUI {
@@ -21,25 +27,24 @@ export class PagefindUI {
     // Already open (the reader was quicker than the idle callback that got here) or unexpected
     // markup: build now.
     if (!host || !dialog || dialog.open) {
-      void this.build();
+      this.build().catch(ignore);
       return;
     }
     for (const type of ['pointerenter', 'focus', 'touchstart'])
       host
         .querySelector('button[data-open-modal]')
-        ?.addEventListener(type, () => void load(), { once: true, passive: true });
-    // Any way the dialog opens (button, Ctrl/⌘ K) sets its open attribute.
+        ?.addEventListener(type, () => void load().catch(ignore), { once: true, passive: true });
+    // Any way the dialog opens (button, Ctrl/⌘ K) sets its open attribute. Watched until the UI
+    // is built: if the code could not load, the next opening tries again.
     const opened = new MutationObserver(() => {
-      if (!dialog.open) return;
-      opened.disconnect();
-      void this.build();
+      if (dialog.open) this.build().then(() => opened.disconnect(), ignore);
     });
     opened.observe(dialog, { attributes: true, attributeFilter: ['open'] });
   }
 
   /** Builds the real UI once; focuses its input if the dialog is already open. */
   build(): Promise<void> {
-    return (this.#built ??= load().then(({ PagefindUI: UI }) => {
+    this.#built ??= load().then(({ PagefindUI: UI }) => {
       const { element } = this.#options;
       // A copy: Pagefind deletes the options it reads from the object it is given.
       new UI({ ...this.#options });
@@ -47,6 +52,10 @@ export class PagefindUI {
       const host = document.querySelector(element)?.closest('site-search');
       if (host?.querySelector('dialog')?.open)
         host.querySelector<HTMLInputElement>('input')?.focus();
-    }));
+    });
+    this.#built.catch(() => {
+      this.#built = undefined;
+    });
+    return this.#built;
   }
 }

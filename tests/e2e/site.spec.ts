@@ -163,6 +163,30 @@ test.describe('site search', () => {
     expect(hrefs.some((h) => h.startsWith('/en/lessons/local-policy/'))).toBe(true);
   });
 
+  test('a search UI that failed to load is tried again at the next opening', async ({
+    browser,
+  }) => {
+    // No service worker: it would answer from its cache, past the route that fails the load.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.route(/\/ui-core\.[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/en/lessons/why-snat/');
+    await page.waitForLoadState('networkidle');
+    const open = page.locator('site-search button[data-open-modal]');
+    await open.click();
+    await expect(page.locator('site-search dialog')).toHaveAttribute('open', '');
+    await page.waitForTimeout(500);
+    await expect(page.locator('#starlight__search input')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.unroute(/\/ui-core\.[^/]*\.js$/);
+    await open.click();
+    await search(page, 'SNAT');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test('opens with Ctrl+K on a German page and finds German lessons only', async ({ page }) => {
     await page.goto('/de/lessons/cluster-policy/');
     await page.waitForLoadState('networkidle');
