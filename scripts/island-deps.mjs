@@ -81,7 +81,8 @@ function withPageLazy(html) {
   const entries = [...html.matchAll(/<script\b[^>]*\ssrc="\/_astro\/([^"]+\.js)"/g)]
     .map((m) => m[1])
     .filter((n) => known.has(n));
-  const lazy = closure(entries, ANY).filter((n) => !closure(entries, STATIC).includes(n));
+  const eager = closure(entries, STATIC);
+  const lazy = closure(entries, ANY).filter((n) => !eager.includes(n));
   if (lazy.length === 0) return html;
   pagesWithLazy += 1;
   return html.replace(
