@@ -9,18 +9,28 @@ const compatEsm = fileURLToPath(
   new URL('./node_modules/preact/compat/dist/compat.mjs', import.meta.url),
 );
 
+const withSelectorEsm = fileURLToPath(new URL('./src/lib/withSelector.ts', import.meta.url));
+const withSelectorSource = /^use-sync-external-store\/shim\/with-selector(\.js)?$/;
+
 /**
  * use-sync-external-store (under React Flow's zustand store) is CommonJS. On the server its
  * require('react') (aliased to preact/compat) would load compat's CommonJS build and with it a
  * second Preact, whose hooks then fail during rendering; the ES module build keeps one Preact.
  * Browsers already get the ES build through the "browser" export condition.
+ * The dev server cannot evaluate the CommonJS shim at all (`module is not defined`: HTTP 500 on
+ * every page with a diagram), so server environments get an ES-module stand-in (withSelector.ts).
  * @type {import('vite').Plugin}
  */
 const oneServerPreact = {
   name: 'hop:one-server-preact',
   enforce: 'pre',
   applyToEnvironment: (env) => env.name !== 'client',
-  resolveId: (source) => (source === 'preact/compat' ? compatEsm : undefined),
+  resolveId: (source) =>
+    source === 'preact/compat'
+      ? compatEsm
+      : withSelectorSource.test(source)
+        ? withSelectorEsm
+        : undefined,
 };
 
 const lightToc = fileURLToPath(new URL('./src/scripts/toc.ts', import.meta.url));
