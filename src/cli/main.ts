@@ -1,16 +1,26 @@
 /**
  * The `simulate` command: npm run simulate -- <scenario-id | file.json> [--seed N]
- * [--set key=value ...] [--json] [--lang en|de] | --list | --schema. Bad input exits with 2 and
- * a localized message naming the field; unexpected errors print one generic line (exit 1).
+ * [--set key=value ...] [--json] [--print-scenario] [--lang en|de] | --list | --schema.
+ * Bad input exits with 2 and a localized message naming the field; unexpected errors print one
+ * generic line (exit 1). Relative paths are read from the directory the command was typed in.
  */
+import { resolve } from 'node:path';
+import { parseArgs as parseArgv } from 'node:util';
 import de from '../i18n/locales/sim/de.json' with { type: 'json' };
 import en from '../i18n/locales/sim/en.json' with { type: 'json' };
+import { issueLine } from '../i18n/issues.ts';
 import { fixed } from '../i18n/number.ts';
 import {
+  applyOverrides,
+  closest,
+  getScenario,
+  parseSetList,
   runScenario,
   scenarioIds,
   scenarioJsonSchema,
+  validateScenario,
   type InputIssue,
+  type Scenario,
   type SimResult,
 } from '../sim/index.ts';
 
@@ -22,6 +32,8 @@ export interface CliIo {
   fileSize(path: string): number | null;
   readFile(path: string): string | null;
   env: Readonly<Record<string, string | undefined>>;
+  /** The directory the command was typed in (npm passes it as INIT_CWD). */
+  cwd: string;
 }
 
 type Lang = 'en' | 'de';
@@ -32,14 +44,6 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export function t(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
   const text = LOCALES[lang][key] ?? LOCALES.en[key] ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-
-function issueText(lang: Lang, issue: InputIssue): string {
-  return t(lang, `issue.${issue.code}`, {
-    path: issue.path || '(root)',
-    expected: issue.expected ?? '',
-    received: issue.received ?? '',
-  });
 }
 
 const r3 = (n: number | null): number | null => (n === null ? null : Math.round(n * 1000) / 1000);
@@ -88,54 +92,94 @@ export function toJson(result: SimResult): unknown {
   };
 }
 
-function table(lang: Lang, result: SimResult): string {
+/** Rows of cells as aligned columns (first column left, the others right). */
+export function columns(rows: readonly (readonly string[])[]): string[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
+  return rows.map((row) =>
+    row
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('   ')
+      .trimEnd(),
+  );
+}
+
+function table(lang: Lang, result: SimResult, title: string): string {
   const s = result.summary;
   // Decimals in the table's language (German "12,345 s", never a thousands-looking "12.345").
   const num = (v: number | null, digits = 3): string => (v === null ? '–' : fixed(lang, v, digits));
   const pct = (v: number): string => `${num(v * 100, 1)} %`;
   const lines = [
-    `${t(lang, 'cli.summary.scenario')}: ${result.scenario}  (${t(lang, `scenario.${result.scenario}.title`)})  seed ${result.seed}`,
+    `${t(lang, 'cli.summary.scenario')}: ${result.scenario}  (${title})  seed ${result.seed}`,
     `${t(lang, 'cli.summary.connections')}: ${s.connections}   ${t(lang, 'cli.summary.succeeded')}: ${s.succeeded}   ${t(lang, 'cli.summary.failed')}: ${s.failed}   ${t(lang, 'cli.summary.clientIpPreserved')}: ${s.clientIpPreserved}`,
     `${t(lang, 'cli.summary.disruption')}: ${num(s.disruption.seconds)} s` +
       (s.disruption.firstFailureAt === null
         ? ''
         : ` (${num(s.disruption.firstFailureAt)} s … ${num(s.disruption.lastFailureAt)} s)`),
   ];
-  for (const [reason, n] of Object.entries(s.failedByReason ?? {})) {
-    // Count first: the reasons are whole sentences, ending in a full stop.
-    lines.push(`  ${String(n).padStart(6)} × ${t(lang, `reason.${reason}`)}`);
+  // Failures by reason and node: the reason sentences name the node (e.g. "node-3 has no …").
+  const failures = new Map<string, { reason: string; node: string; count: number }>();
+  for (const c of result.connections) {
+    if (c.outcome === 'ok') continue;
+    const node = c.ingressNode ?? '';
+    const key = `${c.reason}\u0000${node}`;
+    const f = failures.get(key) ?? { reason: c.reason, node, count: 0 };
+    f.count++;
+    failures.set(key, f);
+  }
+  for (const f of failures.values()) {
+    const node = f.node === '' ? t(lang, 'cli.summary.noNode') : f.node;
+    lines.push(`  ${String(f.count).padStart(6)} × ${t(lang, `reason.${f.reason}`, { node })}`);
   }
   lines.push(
     '',
-    `${t(lang, 'cli.summary.pod')}   ${t(lang, 'cli.summary.share')}   ${t(lang, 'cli.summary.expected')}`,
-  );
-  for (const [pod, share] of Object.entries(s.podShare)) {
-    lines.push(
-      `${pod.padEnd(8)} ${pct(share).padStart(8)}   ${pct(s.expectedShare[pod] ?? 0).padStart(8)}`,
-    );
-  }
-  lines.push(
+    ...columns([
+      [t(lang, 'cli.summary.pod'), t(lang, 'cli.summary.share'), t(lang, 'cli.summary.expected')],
+      ...Object.entries(s.podShare).map(([pod, share]) => [
+        pod,
+        pct(share),
+        pct(s.expectedShare[pod] ?? 0),
+      ]),
+    ]),
     '',
-    `${t(lang, 'cli.summary.node')}   ${t(lang, 'cli.summary.markedDownAt')}   ${t(lang, 'cli.summary.markedUpAt')}`,
+    ...columns([
+      [
+        t(lang, 'cli.summary.node'),
+        t(lang, 'cli.summary.markedDownAt'),
+        t(lang, 'cli.summary.markedUpAt'),
+      ],
+      ...Object.entries(s.nodes).map(([node, v]) => [
+        node,
+        v.markedDownAt === null ? '–' : `${num(v.markedDownAt)} s`,
+        v.markedUpAt === null ? '–' : `${num(v.markedUpAt)} s`,
+      ]),
+    ]),
   );
-  for (const [node, v] of Object.entries(s.nodes)) {
-    lines.push(
-      `${node.padEnd(8)} ${num(v.markedDownAt).padStart(10)}   ${num(v.markedUpAt).padStart(10)}`,
-    );
-  }
   return `${lines.join('\n')}\n`;
 }
 
 interface Parsed {
   target: string | null;
   seed: number;
-  sets: Record<string, string>;
+  sets: string[];
   json: boolean;
   list: boolean;
   schema: boolean;
   help: boolean;
+  printScenario: boolean;
   lang: Lang;
 }
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  list: { type: 'boolean' },
+  schema: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  'print-scenario': { type: 'boolean' },
+  lang: { type: 'string' },
+  seed: { type: 'string' },
+  set: { type: 'string', multiple: true },
+} as const;
 
 function parseArgs(
   argv: readonly string[],
@@ -145,73 +189,107 @@ function parseArgs(
   const args: Parsed = {
     target: null,
     seed: 1,
-    sets: {},
+    sets: [],
     json: false,
     list: false,
     schema: false,
     help: false,
+    printScenario: false,
     lang: envLang,
   };
   const issues: InputIssue[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    const value = (): string | null => {
-      const v = argv[i + 1];
-      if (v === undefined) {
-        issues.push({ path: a, code: 'missingValue' });
-        return null;
-      }
-      i++;
-      return v;
-    };
-    if (a === '--json') args.json = true;
-    else if (a === '--list') args.list = true;
-    else if (a === '--schema') args.schema = true;
-    else if (a === '--help' || a === '-h') args.help = true;
-    else if (a === '--lang') {
-      const v = value();
-      if (v === 'en' || v === 'de') args.lang = v;
-      else if (v !== null)
-        issues.push({
-          path: '--lang',
-          code: 'expectedOneOf',
-          expected: 'en | de',
-          received: v.slice(0, 40),
-        });
-    } else if (a === '--seed') {
-      const v = value();
-      if (v !== null) {
+  // Not strict: unknown options and missing values become localized issues, not exceptions.
+  const { tokens } = parseArgv({
+    args: [...argv],
+    options: OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const known = Object.keys(OPTIONS);
+  for (const tok of tokens) {
+    if (tok.kind === 'positional') {
+      if (args.target === null) args.target = tok.value;
+      else issues.push({ path: tok.value.slice(0, 40), code: 'unknownFlag' });
+      continue;
+    }
+    if (tok.kind !== 'option') continue;
+    const flag = tok.rawName.slice(0, 40);
+    if (!known.includes(tok.name)) {
+      const suggestion = closest(tok.name, known);
+      issues.push({
+        path: flag,
+        code: 'unknownFlag',
+        ...(suggestion ? { params: { suggestion: `--${suggestion}` } } : {}),
+      });
+      continue;
+    }
+    const spec = OPTIONS[tok.name as keyof typeof OPTIONS];
+    if (spec.type === 'string' && tok.value === undefined) {
+      issues.push({ path: flag, code: 'missingValue' });
+      continue;
+    }
+    const v = tok.value ?? '';
+    switch (tok.name) {
+      case 'json':
+        args.json = true;
+        break;
+      case 'list':
+        args.list = true;
+        break;
+      case 'schema':
+        args.schema = true;
+        break;
+      case 'help':
+        args.help = true;
+        break;
+      case 'print-scenario':
+        args.printScenario = true;
+        break;
+      case 'lang':
+        if (v === 'en' || v === 'de') args.lang = v;
+        else
+          issues.push({
+            path: '--lang',
+            code: 'expectedOneOf',
+            params: { values: ['en', 'de'], received: v.slice(0, 40) },
+          });
+        break;
+      case 'seed':
         if (/^\d{1,15}$/.test(v)) args.seed = Number(v);
         else
           issues.push({
             path: '--seed',
             code: 'expectedInteger',
-            expected: '0 … 999999999999999',
-            received: v.slice(0, 40),
+            params: { min: 0, max: 999_999_999_999_999, received: v.slice(0, 40) },
           });
-      }
-    } else if (a === '--set') {
-      const v = value();
-      if (v !== null) {
-        const eq = v.indexOf('=');
-        if (eq <= 0)
-          issues.push({
-            path: '--set',
-            code: 'expectedKeyValue',
-            expected: 'key=value',
-            received: v.slice(0, 40),
-          });
-        else args.sets[v.slice(0, eq)] = v.slice(eq + 1);
-      }
-    } else if (a.startsWith('-')) {
-      issues.push({ path: a.slice(0, 40), code: 'unknownFlag' });
-    } else if (args.target === null) {
-      args.target = a;
-    } else {
-      issues.push({ path: a.slice(0, 40), code: 'unknownFlag' });
+        break;
+      case 'set':
+        args.sets.push(v);
+        break;
     }
   }
   return issues.length > 0 ? { ok: false, lang: args.lang, issues } : { ok: true, args };
+}
+
+/** A scenario file's text, parsed; or the issues that stop it. */
+function readScenarioFile(io: CliIo, shown: string, path: string): unknown | InputIssue[] {
+  const size = io.fileSize(path);
+  if (size === null) return [{ path: shown, code: 'unreadableFile' }];
+  if (size > MAX_FILE_BYTES)
+    return [{ path: shown, code: 'fileTooLarge', params: { received: `${size}` } }];
+  const text = io.readFile(path);
+  if (text === null) return [{ path: shown, code: 'unreadableFile' }];
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return [{ path: shown, code: 'invalidJson' }];
+  }
+}
+
+/** The scenario as a file that `npm run simulate -- file.json` runs to the identical result. */
+export function scenarioFile(s: Scenario): string {
+  return `${JSON.stringify({ $schema: './scenario.schema.json', ...s }, null, 2)}\n`;
 }
 
 /** Run the CLI; returns the exit code (0 ok, 2 bad input, 1 internal error). */
@@ -220,9 +298,10 @@ export function main(argv: readonly string[], io: CliIo): number {
   try {
     const parsed = parseArgs(argv, io.env);
     lang = parsed.ok ? parsed.args.lang : parsed.lang;
+    const tr = (key: string, vars?: Record<string, string | number>): string => t(lang, key, vars);
     const fail = (issues: InputIssue[]): number => {
       io.stderr(
-        `${t(lang, 'cli.error.header')}\n${issues.map((x) => `  - ${issueText(lang, x)}`).join('\n')}\n`,
+        `${t(lang, 'cli.error.header')}\n${issues.map((x) => `  - ${issueLine(tr, lang, x)}`).join('\n')}\n`,
       );
       return 2;
     };
@@ -237,9 +316,10 @@ export function main(argv: readonly string[], io: CliIo): number {
       return 0;
     }
     if (args.list) {
+      const width = Math.max(...scenarioIds.map((id) => id.length)) + 2;
       io.stdout(
         scenarioIds
-          .map((id) => `${id.padEnd(30)} ${t(lang, `scenario.${id}.description`)}`)
+          .map((id) => `${id.padEnd(width)}${t(lang, `scenario.${id}.description`)}`)
           .join('\n') + '\n',
       );
       return 0;
@@ -248,30 +328,41 @@ export function main(argv: readonly string[], io: CliIo): number {
       io.stderr(`${t(lang, 'cli.usage')}\n`);
       return 2;
     }
-    let input: string | unknown = args.target;
-    if (args.target.endsWith('.json') || args.target.includes('/')) {
-      const size = io.fileSize(args.target);
-      if (size === null) return fail([{ path: args.target, code: 'unreadableFile' }]);
-      if (size > MAX_FILE_BYTES)
-        return fail([
-          {
-            path: args.target,
-            code: 'fileTooLarge',
-            expected: '≤ 10 MB',
-            received: `${size} bytes`,
-          },
-        ]);
-      const text = io.readFile(args.target);
-      if (text === null) return fail([{ path: args.target, code: 'unreadableFile' }]);
-      try {
-        input = JSON.parse(text) as unknown;
-      } catch {
-        return fail([{ path: args.target, code: 'invalidJson' }]);
+    const sets = parseSetList(args.sets);
+    if (sets.issues.length > 0) return fail(sets.issues);
+
+    // A path (it has a slash or ends in .json) or a built-in id.
+    const isFile = args.target.endsWith('.json') || /[\\/]/.test(args.target);
+    let base: Scenario;
+    let title: string;
+    if (isFile) {
+      const input = readScenarioFile(io, args.target, resolve(io.cwd, args.target));
+      if (Array.isArray(input)) return fail(input as InputIssue[]);
+      const v = validateScenario(input);
+      if (!v.ok) return fail(v.issues);
+      base = v.scenario;
+      // Only built-in ids have titles; a file is named by its path.
+      title = scenarioIds.includes(base.id)
+        ? t(lang, `scenario.${base.id}.title`)
+        : t(lang, 'cli.summary.fromFile', { file: args.target });
+    } else {
+      const found = getScenario(args.target);
+      if (!found) {
+        const r = runScenario(args.target);
+        return fail(r.ok ? [] : r.issues);
       }
+      base = found;
+      title = t(lang, `scenario.${base.id}.title`);
     }
-    const run = runScenario(input, { seed: args.seed, overrides: args.sets });
+    const applied = applyOverrides(base, sets.overrides);
+    if (!applied.ok) return fail(applied.issues);
+    if (args.printScenario) {
+      io.stdout(scenarioFile(applied.scenario));
+      return 0;
+    }
+    const run = runScenario(applied.scenario, { seed: args.seed });
     if (!run.ok) return fail(run.issues);
-    io.stdout(args.json ? `${JSON.stringify(toJson(run.result))}\n` : table(lang, run.result));
+    io.stdout(args.json ? `${JSON.stringify(toJson(run.result))}\n` : table(lang, run.result, title));
     return 0;
   } catch {
     io.stderr(`${t(lang, 'cli.internalError')}\n`);

@@ -21,6 +21,8 @@ const io: CliIo = {
     }
   },
   env: process.env,
+  // npm runs scripts in the package root; INIT_CWD is where the command was typed.
+  cwd: process.env['INIT_CWD'] ?? process.cwd(),
 };
 
 process.exitCode = main(process.argv.slice(2), io);

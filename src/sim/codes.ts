@@ -115,6 +115,7 @@ export const ISSUE_CODES = [
   'expectedOneOf',
   'outOfRange',
   'tooMany',
+  'tooFew',
   'tooLong',
   'unknownKey',
   'required',
@@ -123,6 +124,7 @@ export const ISSUE_CODES = [
   'ipNotInPodCidr',
   'onlyForLocal',
   'requiresLocal',
+  'exceedsField',
   'tooManyConnections',
   'unknownScenario',
   'invalidJson',
@@ -132,6 +134,7 @@ export const ISSUE_CODES = [
   'missingValue',
   'expectedKeyValue',
   'unknownConnection',
+  'engineError',
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

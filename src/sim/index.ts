@@ -1,6 +1,6 @@
 /** Public API of the Hop by Hop simulation engine. */
-import { applyOverrides } from './overrides.ts';
-import { getScenario } from './scenarios/index.ts';
+import { applyOverrides, closest } from './overrides.ts';
+import { getScenario, scenarioIds } from './scenarios/index.ts';
 import { internalOf, simulateCore } from './simulate.ts';
 import { buildTrace } from './trace.ts';
 import type {
@@ -15,8 +15,20 @@ import { validateScenario } from './validate.ts';
 
 export type * from './types.ts';
 export { scenarios, scenarioIds, getScenario } from './scenarios/index.ts';
-export { validateScenario, LIMITS } from './validate.ts';
-export { applyOverrides, overrideKeys, type OverrideKey } from './overrides.ts';
+export { validateScenario, CROSS_FIELD_CODES, LIMITS } from './validate.ts';
+export {
+  applyOverrides,
+  closest,
+  drainTarget,
+  formatSetItem,
+  keyForControl,
+  overrideKeys,
+  parseOverrideValue,
+  parseSetList,
+  splitSetItem,
+  valuesFor,
+  type OverrideKey,
+} from './overrides.ts';
 export { scenarioJsonSchema } from './schema.ts';
 export { PRESETS, presetProbe } from './presets.ts';
 export {
@@ -88,11 +100,23 @@ export function runScenario(
   let base: Scenario;
   if (typeof scenario === 'string') {
     const found = getScenario(scenario);
-    if (!found)
+    if (!found) {
+      const suggestion = closest(scenario.slice(0, 64), scenarioIds);
       return {
         ok: false,
-        issues: [{ path: 'scenario', code: 'unknownScenario', received: scenario.slice(0, 64) }],
+        issues: [
+          {
+            path: 'scenario',
+            code: 'unknownScenario',
+            params: {
+              received: `"${scenario.slice(0, 64)}"`,
+              values: [...scenarioIds],
+              ...(suggestion ? { suggestion } : {}),
+            },
+          },
+        ],
       };
+    }
     base = found;
   } else {
     const v = validateScenario(scenario);
@@ -103,7 +127,7 @@ export function runScenario(
   if (!Number.isSafeInteger(seed) || seed < 0) {
     return {
       ok: false,
-      issues: [{ path: '--seed', code: 'expectedInteger', received: String(seed) }],
+      issues: [{ path: '--seed', code: 'expectedInteger', params: { received: String(seed) } }],
     };
   }
   const applied = applyOverrides(base, options.overrides ?? {});

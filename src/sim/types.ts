@@ -6,6 +6,19 @@
  * person reads is produced by a view from these codes through i18n keys.
  */
 
+import type { IssueCode } from './codes.ts';
+import type { Infer } from './spec.ts';
+import type {
+  DELIVERIES,
+  POLICIES,
+  PRESET_NAMES,
+  PROBE_KIND_NAMES,
+  STRATEGIES,
+  actionSpec,
+  featuredSelectorSpec,
+  scenarioSpec,
+} from './params.ts';
+
 /** An IPv4 address in dotted notation, e.g. "198.51.100.11". */
 export type Ip = string;
 
@@ -15,188 +28,49 @@ export interface Addr {
   port: number;
 }
 
-export type ExternalTrafficPolicy = 'Cluster' | 'Local';
+/*
+ * Scenario types are derived from the one parameter declaration in params.ts (field docs live
+ * there); the names below are the parts the engine and the views use.
+ */
 
-/** Where a cloud load balancer's health probe is aimed. */
-export type ProbeKind =
-  /** Blind TCP connect to the Service's nodePort: answered by the node's data path. */
-  | 'tcpNodePort'
-  /** HTTP GET kube-proxy's own health server, `:10256/healthz`. */
-  | 'httpKubeProxyHealthz'
-  /** HTTP GET `:<healthCheckNodePort>/healthz` (only for externalTrafficPolicy: Local). */
-  | 'httpHealthCheckNodePort';
-
-/** Named sets of probe defaults taken from the fact sheet; every value can be overridden. */
-export type CloudPreset =
-  | 'azure'
-  | 'azure-shared'
-  | 'gcp'
-  | 'aws-nlb'
-  | 'aws-lbc'
-  /** ingress-gce L4 (RBS NetLB / ILB subsetting): shared 8 s × 3, local 3 s × 2. */
-  | 'gcp-l4'
-  | 'custom';
-
-/** How the load balancer hands a packet to a node. */
-export type LbDelivery =
-  /** The LB rewrites the destination to nodeIP:nodePort (e.g. AWS NLB instance targets). */
-  | 'nodePort'
-  /** The LB keeps the frontend IP:port as destination (e.g. Azure floating IP, GCP). */
-  | 'vip';
-
-/** How pods are placed on nodes when a scenario does not list placement explicitly. */
-export type PlacementStrategy =
-  'none' | 'antiAffinityPreferred' | 'antiAffinityRequired' | 'topologySpread';
-
-export interface ClientSpec {
-  id: string;
-  ip: Ip;
-}
-
-export interface NodeSpec {
-  id: string;
-  ip: Ip;
-  /** Pod CIDR of this node, e.g. "10.244.1.0/24"; its .1 is the bridge (cni0) address. */
-  podCidr: string;
-}
-
-export interface PodSpec {
-  id: string;
-  /** Node the pod runs on; absent when the pod is Pending (unschedulable). */
-  node?: string;
-  ip?: Ip;
-}
-
-export interface ServiceSpec {
-  name: string;
-  namespace: string;
-  port: number;
-  targetPort: number;
-  nodePort: number;
-  externalTrafficPolicy: ExternalTrafficPolicy;
-  /** Allocated by the API server only for type LoadBalancer with externalTrafficPolicy Local. */
-  healthCheckNodePort?: number;
-}
-
-export interface ProbeSpec {
-  kind: ProbeKind;
-  /** Seconds between probes. */
-  interval: number;
-  /** Seconds a probe waits for an answer before it counts as failed. */
-  timeout: number;
-  /** Consecutive failures that take a backend out of rotation. */
-  unhealthyThreshold: number;
-  /** Consecutive successes that put it back. */
-  healthyThreshold: number;
-}
-
-export interface LoadBalancerSpec {
-  frontendIp: Ip;
-  delivery: LbDelivery;
-  preset: CloudPreset;
-  probe: ProbeSpec;
-  /**
-   * Seconds after t=0 of each node's first probe (added; optional). Missing nodes get a
-   * deterministic phase in [0, interval) derived from the seed; set 0 to align all probes.
-   */
-  probePhase?: Record<string, number>;
-}
-
-export interface PlacementSpec {
-  strategy: PlacementStrategy;
-  replicas: number;
-  /** topologySpreadConstraints maxSkew (only for strategy 'topologySpread'). */
-  maxSkew?: number;
-}
-
-export interface TrafficSpec {
-  /** New connections per second, spread evenly over the clients. */
-  rate: number;
-  /** Seconds of simulated time during which new connections start. */
-  duration: number;
-  /** Seconds a client waits for a SYN-ACK before it gives up (after its retries). */
-  connectTimeout: number;
-  /**
-   * Seconds an established connection stays open (added; optional, default 0 = a short
-   * request/response). Connections still open when a node on their path goes offline break
-   * with reason 'nodeWentDown'.
-   */
-  connectionDuration?: number;
-}
+export type ExternalTrafficPolicy = (typeof POLICIES)[number];
 
 /**
- * A connection sent straight to one node's NodePort, bypassing the load balancer (added).
- * Lessons use it to show what a node that the LB took out of rotation would do.
+ * Where a cloud load balancer's health probe is aimed: 'tcpNodePort' (blind TCP connect to the
+ * Service's nodePort, answered by the node's data path), 'httpKubeProxyHealthz' (kube-proxy's own
+ * `:10256/healthz`), 'httpHealthCheckNodePort' (`:<healthCheckNodePort>/healthz`, Local only).
  */
-export interface DirectConnectionSpec {
-  at: number;
-  client: string;
-  node: string;
-}
+export type ProbeKind = (typeof PROBE_KIND_NAMES)[number];
 
-/** A featured connection chosen by property at run time (added), e.g. the first cross-node one. */
-export type FeaturedSelector =
-  | { kind: 'firstCrossNode' }
-  | { kind: 'firstSameNode' }
-  | { kind: 'firstOutcome'; outcome: Outcome; reason?: OutcomeReason }
-  | { kind: 'firstOnNode'; node: string }
-  | { kind: 'firstDirect' };
+/** Named sets of probe defaults taken from the fact sheet; every value can be overridden. */
+export type CloudPreset = (typeof PRESET_NAMES)[number];
 
-/** One scheduled action on the scenario's timeline. */
-export type Action =
-  | { at: number; type: 'drainNode'; node: string }
-  | { at: number; type: 'cordonNode'; node: string }
-  | { at: number; type: 'uncordonNode'; node: string }
-  | { at: number; type: 'shutdownNode'; node: string }
-  | { at: number; type: 'powerOffNode'; node: string }
-  | { at: number; type: 'powerOnNode'; node: string }
-  | { at: number; type: 'taintToBeDeleted'; node: string }
-  | { at: number; type: 'deletePod'; pod: string };
+/**
+ * How the load balancer hands a packet to a node: 'nodePort' rewrites the destination to
+ * nodeIP:nodePort (AWS instance targets); 'vip' keeps the frontend IP:port (Azure floating IP, GCP).
+ */
+export type LbDelivery = (typeof DELIVERIES)[number];
 
-/** Pod termination and node shutdown settings used by drain scenarios. */
-export interface LifecycleSpec {
-  terminationGracePeriodSeconds: number;
-  /** Seconds a preStop hook sleeps before the app gets SIGTERM. */
-  preStopSeconds: number;
-  /** true: the pod keeps passing readiness while terminating (serving=true). */
-  servesWhileTerminating: boolean;
-  /** kubelet shutdownGracePeriod (seconds). */
-  shutdownGracePeriod: number;
-  /** kubelet shutdownGracePeriodCriticalPods (seconds); kube-proxy stops in this phase. */
-  shutdownGracePeriodCriticalPods: number;
-  /** Seconds kube-proxy needs to apply an EndpointSlice change. */
-  proxySyncDelay: number;
-  /** Seconds a powered-on node needs until kubelet and kube-proxy run again (added; default 30). */
-  bootSeconds?: number;
-  /**
-   * Seconds after an abrupt power-off until the node controller marks its pods not ready
-   * (added; default 40, kube-controller-manager --node-monitor-grace-period).
-   */
-  nodeMonitorGracePeriod?: number;
-}
+/** How pods are placed on nodes when a scenario does not list placement explicitly. */
+export type PlacementStrategy = (typeof STRATEGIES)[number];
 
 /** A complete, validated scenario: pure data, referred to by its kebab-case id. */
-export interface Scenario {
-  id: string;
-  clients: ClientSpec[];
-  nodes: NodeSpec[];
-  /** Explicit placement; when `placement` is set as well, pods are generated instead. */
-  pods: PodSpec[];
-  placement?: PlacementSpec;
-  service: ServiceSpec;
-  loadBalancer: LoadBalancerSpec;
-  /** Teaching what-if: false skips KUBE-MARK-MASQ (not a kube-proxy option). */
-  masquerade: boolean;
-  traffic: TrafficSpec;
-  lifecycle: LifecycleSpec;
-  timeline: Action[];
-  /** Connections the diagram walks through packet by packet (indices into the run). */
-  featured: number[];
-  /** Featured connections picked by property at run time (added); resolved into SimResult. */
-  featuredSelectors?: FeaturedSelector[];
-  /** Connections sent straight to a node's NodePort, bypassing the LB (added). */
-  directConnections?: DirectConnectionSpec[];
-}
+export type Scenario = Infer<typeof scenarioSpec>;
+export type ClientSpec = Scenario['clients'][number];
+export type NodeSpec = Scenario['nodes'][number];
+export type PodSpec = Scenario['pods'][number];
+export type PlacementSpec = NonNullable<Scenario['placement']>;
+export type ServiceSpec = Scenario['service'];
+export type LoadBalancerSpec = Scenario['loadBalancer'];
+export type ProbeSpec = LoadBalancerSpec['probe'];
+export type TrafficSpec = Scenario['traffic'];
+export type LifecycleSpec = Scenario['lifecycle'];
+/** One scheduled action on the scenario's timeline. */
+export type Action = Infer<typeof actionSpec>;
+/** A featured connection chosen by property at run time, e.g. the first cross-node one. */
+export type FeaturedSelector = Infer<typeof featuredSelectorSpec>;
+/** A connection sent straight to one node's NodePort, bypassing the load balancer. */
+export type DirectConnectionSpec = NonNullable<Scenario['directConnections']>[number];
 
 /** Endpoint conditions as published in the EndpointSlice. */
 export interface EndpointConditions {
@@ -406,13 +280,29 @@ export interface SimResult {
   initialLbRotation?: Record<string, boolean>;
 }
 
+/** Parameters of an input issue: data for the message each view writes in its language. */
+export interface IssueParams {
+  min?: number;
+  max?: number;
+  minExclusive?: boolean;
+  unit?: string;
+  /** Allowed values (enum members, keys, ids). */
+  values?: string[];
+  /** What a missing field should be: 'number', 'integer', 'id', 'ip', 'cidr', 'oneOf', 'object', … */
+  expectedKind?: string;
+  /** A short, safe rendering of the offending value. */
+  received?: string;
+  /** The other field a cross-field rule compares with (a dotted path). */
+  other?: string;
+  /** The closest allowed value, for "did you mean". */
+  suggestion?: string;
+}
+
 /** A validation problem in a scenario file, an override or a CLI flag. */
 export interface InputIssue {
   /** Dotted path of the offending field, e.g. "loadBalancer.probe.interval" or "--seed". */
   path: string;
-  /** Code of the problem, translated by the caller (e.g. 'expectedNumber', 'unknownKey'). */
-  code: string;
-  /** What was expected, as data for the message (allowed values, bounds). */
-  expected?: string;
-  received?: string;
+  /** Code of the problem (codes.ts ISSUE_CODES), translated by the caller. */
+  code: IssueCode;
+  params?: IssueParams;
 }

@@ -5,15 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../../src/cli/main.ts';
 import { getScenario } from '../../src/sim/index.ts';
 
+const CWD = '/home/learner/work';
+
 function cli(argv: string[], files: Record<string, string> = {}, env: Record<string, string> = {}) {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
-    fileSize: (p) => (p in files ? (files[p]?.length ?? 0) : null),
-    readFile: (p) => files[p] ?? null,
+    // Files are keyed by their path relative to the directory the command was typed in.
+    fileSize: (p) => {
+      const f = files[p.startsWith(`${CWD}/`) ? p.slice(CWD.length + 1) : p];
+      return f === undefined ? null : f.length;
+    },
+    readFile: (p) => files[p.startsWith(`${CWD}/`) ? p.slice(CWD.length + 1) : p] ?? null,
     env,
+    cwd: CWD,
   };
   const code = main(argv, io);
   return { code, stdout, stderr };
@@ -84,14 +91,14 @@ describe('simulate CLI', () => {
     expect(JSON.parse(cli(['--schema']).stdout)).toMatchObject({ title: 'Hop by Hop scenario' });
   });
   it.each([
-    [['nope'], 'Unknown scenario'],
+    [['nope'], 'there is no scenario "nope"'],
     [['bad.json'], 'not valid JSON'],
     [['invalid.json'], 'traffic'],
     [['missing.json'], 'cannot be read'],
     [['cluster-snat', '--set', 'foo.bar=1'], 'foo.bar: unknown field'],
     [
       ['cluster-snat', '--set', 'loadBalancer.probe.interval=fast'],
-      'loadBalancer.probe.interval: expected a number',
+      'loadBalancer.probe.interval: expected a number greater than 0 and at most 300 s (received "fast").',
     ],
     [['cluster-snat', '--set', 'masquerade'], 'key=value'],
     [['cluster-snat', '--seed', 'x'], '--seed'],
@@ -114,7 +121,7 @@ describe('simulate CLI', () => {
     expect(a.stderr).toContain('Die Eingabe ist ungültig');
     expect(a.stderr).toContain('masquerade: erwartet wird true oder false');
     const b = cli(['gibtsnicht'], {}, { LANG: 'de_DE.UTF-8' });
-    expect(b.stderr).toContain('Unbekanntes Szenario');
+    expect(b.stderr).toContain('ein Szenario "gibtsnicht" gibt es nicht');
   });
   it('catches internal errors with one generic line', () => {
     const io: CliIo = {
@@ -125,6 +132,7 @@ describe('simulate CLI', () => {
       fileSize: () => null,
       readFile: () => null,
       env: {},
+      cwd: CWD,
     };
     let captured = '';
     expect(main(['cluster-snat', '--json'], io)).toBe(1);
@@ -139,5 +147,76 @@ describe('simulate CLI', () => {
       [path]: JSON.stringify(getScenario('cluster-no-endpoints')),
     });
     expect(r.code).toBe(0);
+  });
+});
+
+describe('simulate CLI as a newcomer meets it', () => {
+  it('reads a relative path from the directory the command was typed in', () => {
+    const file = JSON.stringify(getScenario('local'));
+    const r = cli(['./mine.json', '--json'], { 'mine.json': file });
+    expect(r.code).toBe(0);
+    const shown = cli(['./elsewhere.json']);
+    expect(shown.stderr).toContain('./elsewhere.json: the file cannot be read.');
+  });
+  it('names a file of its own by its path, never by a raw i18n key', () => {
+    const own = { ...getScenario('local'), id: 'two-nodes-local' };
+    const r = cli(['./mine.json'], { 'mine.json': JSON.stringify(own) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Scenario: two-nodes-local  (from ./mine.json)');
+    expect(r.stdout).not.toContain('scenario.two-nodes-local.title');
+  });
+  it.each(['en', 'de'])('names the node in every failure line (%s)', (lang) => {
+    const r = cli(['local', '--lang', lang]);
+    expect(r.stdout).toMatch(/ {5}1 × node-3 ha[st] keine lokalen|     1 × node-3 has no local endpoints/);
+    expect(r.stdout).not.toMatch(/×\s{2,}ha/);
+  });
+  it('lines its tables up under their headers and gives the times a unit', () => {
+    const lines = cli(['drain-cluster-nodeport-probe']).stdout.split('\n');
+    const header = lines.findIndex((l) => l.startsWith('Node'));
+    const rows = lines.slice(header, header + 4);
+    // Right-aligned columns: every row ends its last column where the header does.
+    const ends = new Set(rows.map((l) => l.length));
+    expect(ends.size).toBe(1);
+    expect(rows.join('\n')).toMatch(/node-1 +\d+\.\d{3} s/);
+    const pods = lines.findIndex((l) => l.startsWith('Pod'));
+    expect(new Set(lines.slice(pods, pods + 3).map((l) => l.length)).size).toBe(1);
+  });
+  it('speaks one language per message, with ranges in words', () => {
+    const de = cli(['local', '--set', 'traffic.rate=0', '--lang', 'de']);
+    expect(de.stderr).toContain(
+      'traffic.rate: muss größer als 0 und höchstens 100000 pro Sekunde liegen (erhalten: 0).',
+    );
+    expect(de.stderr).not.toMatch(/\band\b|expected|received/);
+  });
+  it('reads 1e9 as a number and says it is too big', () => {
+    const r = cli(['local', '--set', 'traffic.rate=1e9']);
+    expect(r.stderr).toContain('traffic.rate: must be greater than 0 and at most 100000 per second (received 1e9).');
+  });
+  it('suggests the closest id for a near miss', () => {
+    const r = cli(['cluster-nosnat']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Did you mean cluster-no-snat?');
+  });
+  it('says what a missing field should be', () => {
+    const { nodes: _n, pods: _p, ...rest } = getScenario('local') ?? {};
+    const r = cli(['./gap.json'], { 'gap.json': JSON.stringify(rest) });
+    expect(r.stderr).toContain('nodes: is missing; expected a list.');
+    expect(r.stderr).not.toContain('(received )');
+  });
+  it('offers a drain only of nodes the scenario has, in its own words', () => {
+    const r = cli(['cluster-snat', '--set', 'drain=node-4']);
+    expect(r.stderr).toContain(
+      'drain: expected none, node-1, node-2, or node-3 (received "node-4").',
+    );
+    expect(r.stderr).not.toContain('timeline');
+  });
+  it('--print-scenario prints a file that runs to the identical result', () => {
+    const printed = cli(['local', '--set', 'traffic.duration=4', '--print-scenario']);
+    expect(printed.code).toBe(0);
+    const again = cli(['./local-4s.json', '--json', '--seed', '5'], { 'local-4s.json': printed.stdout });
+    const direct = cli(['local', '--set', 'traffic.duration=4', '--json', '--seed', '5']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe(direct.stdout);
+    expect((JSON.parse(printed.stdout) as { traffic: { duration: number } }).traffic.duration).toBe(4);
   });
 });

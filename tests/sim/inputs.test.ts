@@ -30,8 +30,17 @@ describe('scenarios and validation', () => {
       expect(paths).toContain('traffic.duration:outOfRange');
       expect(paths).toContain('nodes[0].ip:expectedIp');
       expect(paths).toContain('nodes[0].podCidr:expectedCidr');
-      expect(paths).toContain('pods[0].node:unknownReference');
+      // One broken field, one message: Pods on the broken node are not also "unknown".
+      expect(paths.some((p) => p.startsWith('pods['))).toBe(false);
     }
+  });
+  it('checks references once the structure is sound', () => {
+    const s = getScenario('cluster-snat');
+    const v = validateScenario({ ...s, pods: [{ id: 'pod-a', node: 'node-9', ip: '10.244.9.5' }] });
+    expect(v).toMatchObject({
+      ok: false,
+      issues: [{ path: 'pods[0].node', code: 'unknownReference', params: { received: 'node-9' } }],
+    });
   });
   it('bounds the number of connections', () => {
     const s = getScenario('cluster-snat');
@@ -108,7 +117,7 @@ describe('overrides', () => {
   it('lists every key with a type', () => {
     expect(overrideKeys.length).toBeGreaterThan(20);
     for (const k of overrideKeys)
-      expect(['number', 'integer', 'boolean', 'enum']).toContain(k.type);
+      expect(['number', 'integer', 'boolean', 'enum', 'nodeOrNone']).toContain(k.type);
     expect(overrideKeys.find((k) => k.key === 'loadBalancer.preset')?.values).toContain('gcp-l4');
   });
 });

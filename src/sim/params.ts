@@ -1,0 +1,262 @@
+/**
+ * The one declaration of every scenario parameter: type, range, enum values, unit, whether it
+ * can be overridden and which what-if control shows it. The Scenario types (types.ts), the
+ * validator (validate.ts), the JSON Schema (`--schema`), the override keys and the `set`
+ * grammar (overrides.ts) and the what-if controls (controls.ts) are all derived from here.
+ */
+import { OUTCOME_REASONS, OUTCOMES } from './codes.ts';
+import {
+  int,
+  list,
+  num,
+  obj,
+  oneOf,
+  opt,
+  record,
+  req,
+  str,
+  union,
+  bool,
+  type Field,
+  type NumberSpec,
+} from './spec.ts';
+
+export const LIMITS = {
+  nodes: 64,
+  clients: 64,
+  pods: 512,
+  /** Longest simulated time, in seconds, anywhere (timeline, traffic, URL `t`). */
+  timeMax: 3600,
+  connections: 2_000_000,
+  rateMax: 100_000,
+  timeline: 1000,
+  featured: 16,
+  direct: 100,
+  idLength: 63,
+} as const;
+
+export const POLICIES = ['Cluster', 'Local'] as const;
+export const PRESET_NAMES = [
+  'azure',
+  'azure-shared',
+  'gcp',
+  'gcp-l4',
+  'aws-nlb',
+  'aws-lbc',
+  'custom',
+] as const;
+export const DELIVERIES = ['nodePort', 'vip'] as const;
+export const STRATEGIES = [
+  'none',
+  'antiAffinityPreferred',
+  'antiAffinityRequired',
+  'topologySpread',
+] as const;
+export const PROBE_KIND_NAMES = [
+  'tcpNodePort',
+  'httpKubeProxyHealthz',
+  'httpHealthCheckNodePort',
+] as const;
+/** Timeline actions on a node; `deletePod` is the one action on a Pod. */
+export const NODE_ACTION_TYPES = [
+  'drainNode',
+  'cordonNode',
+  'uncordonNode',
+  'shutdownNode',
+  'powerOffNode',
+  'powerOnNode',
+  'taintToBeDeleted',
+] as const;
+export const ACTION_TYPES = [...NODE_ACTION_TYPES, 'deletePod'] as const;
+
+const T = LIMITS.timeMax;
+const id = str('id', LIMITS.idLength);
+const ip = str('ip', 15);
+const seconds = (max: number = T): NumberSpec => num(0, max, { unit: 'seconds' });
+const positiveSeconds = (max: number): NumberSpec =>
+  num(0, max, { minExclusive: true, unit: 'seconds' });
+const nodePort = int(30000, 32767, 'port');
+const port = int(1, 65535, 'port');
+/** A number field that overrides may set. */
+const over = <S extends NumberSpec>(spec: S, control?: string, choices?: readonly number[]) =>
+  req(spec, { override: true, ...(control ? { control } : {}), ...(choices ? { choices } : {}) });
+const overOpt = (spec: NumberSpec) => opt(spec, { override: true });
+
+const nodeActions = Object.fromEntries(
+  NODE_ACTION_TYPES.map((t) => [t, { at: req(seconds()), node: req(id) }]),
+) as { readonly [K in (typeof NODE_ACTION_TYPES)[number]]: { at: Field<NumberSpec, false>; node: Field<typeof id, false> } };
+
+const noFields = {} as const;
+
+/** One timeline action: on a node, or `deletePod`. */
+export const actionSpec = union('type', {
+  ...nodeActions,
+  deletePod: { at: req(seconds()), pod: req(id) },
+});
+
+/** A featured connection picked by property at run time. */
+export const featuredSelectorSpec = union('kind', {
+  firstCrossNode: noFields,
+  firstSameNode: noFields,
+  firstOutcome: { outcome: req(oneOf(OUTCOMES)), reason: opt(oneOf(OUTCOME_REASONS)) },
+  firstOnNode: { node: req(id) },
+  firstDirect: noFields,
+});
+
+/** The declaration of a scenario file. */
+export const scenarioSpec = obj({
+  /** Stable kebab-case id. */
+  id: req(id),
+  clients: req(list(obj({ id: req(id), ip: req(ip) }), 1, LIMITS.clients)),
+  /** Nodes; each pod CIDR's first address is the bridge (cni0). */
+  nodes: req(
+    list(obj({ id: req(id), ip: req(ip), podCidr: req(str('cidr', 18)) }), 1, LIMITS.nodes),
+  ),
+  /** Explicit placement; when `placement` is set as well, pods are generated instead. */
+  pods: req(list(obj({ id: req(id), node: opt(id), ip: opt(ip) }), 0, LIMITS.pods)),
+  placement: opt(
+    obj({
+      strategy: req(oneOf(STRATEGIES), { override: true, control: 'placement' }),
+      replicas: req(int(0, LIMITS.pods, 'count'), { override: true, control: 'replicas' }),
+      /** topologySpreadConstraints maxSkew (only for strategy 'topologySpread'). */
+      maxSkew: opt(int(1, 64, 'count'), { override: true }),
+    }),
+  ),
+  service: req(
+    obj({
+      name: req(id),
+      namespace: req(id),
+      port: req(port),
+      targetPort: req(port),
+      nodePort: req(nodePort),
+      externalTrafficPolicy: req(oneOf(POLICIES), { override: true, control: 'policy' }),
+      /** Allocated by the API server only for type LoadBalancer with externalTrafficPolicy Local. */
+      healthCheckNodePort: opt(nodePort),
+    }),
+  ),
+  loadBalancer: req(
+    obj({
+      frontendIp: req(ip),
+      delivery: req(oneOf(DELIVERIES), { override: true }),
+      preset: req(oneOf(PRESET_NAMES), { override: true, control: 'preset' }),
+      probe: req(
+        obj({
+          kind: req(oneOf(PROBE_KIND_NAMES), { override: true, control: 'probe' }),
+          /** Seconds between probes. */
+          interval: over(positiveSeconds(300), 'interval', [1, 2, 3, 5, 8, 10, 15, 30]),
+          /** Seconds a probe waits for an answer before it counts as failed. */
+          timeout: over(positiveSeconds(300)),
+          /** Consecutive failures that take a backend out of rotation. */
+          unhealthyThreshold: over(int(1, 100, 'count'), 'threshold', [1, 2, 3, 4, 5]),
+          /** Consecutive successes that put it back. */
+          healthyThreshold: over(int(1, 100, 'count')),
+        }),
+      ),
+      /**
+       * Seconds after t=0 of each node's first probe. Missing nodes get a deterministic phase in
+       * [0, interval) derived from the seed; set 0 to align all probes.
+       */
+      probePhase: opt(record(seconds(), LIMITS.nodes)),
+    }),
+  ),
+  /** Teaching what-if: false skips KUBE-MARK-MASQ (not a kube-proxy option). */
+  masquerade: req(bool, { override: true, control: 'snat' }),
+  traffic: req(
+    obj({
+      /** New connections per second, spread evenly over the clients. */
+      rate: req(num(0, LIMITS.rateMax, { minExclusive: true, unit: 'perSecond' }), {
+        override: true,
+      }),
+      /** Seconds of simulated time during which new connections start. */
+      duration: over(seconds()),
+      /** Seconds a client waits for a SYN-ACK before it gives up (after its retries). */
+      connectTimeout: over(positiveSeconds(300)),
+      /**
+       * Seconds an established connection stays open (default 0 = a short request/response).
+       * Connections still open when a node on their path goes offline break ('nodeWentDown').
+       */
+      connectionDuration: overOpt(seconds()),
+    }),
+  ),
+  /** Pod termination and node shutdown settings used by drain scenarios. */
+  lifecycle: req(
+    obj({
+      terminationGracePeriodSeconds: over(seconds()),
+      /** Seconds a preStop hook sleeps before the app gets SIGTERM. */
+      preStopSeconds: over(seconds()),
+      /** true: the pod keeps passing readiness while terminating (serving=true). */
+      servesWhileTerminating: req(bool, { override: true }),
+      /** kubelet shutdownGracePeriod (seconds). */
+      shutdownGracePeriod: over(seconds()),
+      /** kubelet shutdownGracePeriodCriticalPods (seconds); kube-proxy stops in this phase. */
+      shutdownGracePeriodCriticalPods: over(seconds()),
+      /** Seconds kube-proxy needs to apply an EndpointSlice change. */
+      proxySyncDelay: over(seconds(600)),
+      /** Seconds a powered-on node needs until kubelet and kube-proxy run again (default 30). */
+      bootSeconds: overOpt(seconds()),
+      /**
+       * Seconds after an abrupt power-off until the node controller marks its pods not ready
+       * (default 40, kube-controller-manager --node-monitor-grace-period).
+       */
+      nodeMonitorGracePeriod: overOpt(seconds()),
+    }),
+  ),
+  /** Scheduled actions such as "drain node-1 at t=10 s". */
+  timeline: req(list(actionSpec, 0, LIMITS.timeline)),
+  /** Connections the diagram walks through packet by packet (indices into the run). */
+  featured: req(list(int(0, LIMITS.connections), 0, LIMITS.featured)),
+  /** Featured connections picked by property at run time. */
+  featuredSelectors: opt(list(featuredSelectorSpec, 0, LIMITS.featured)),
+  /** Connections sent straight to one node's NodePort, bypassing the LB. */
+  directConnections: opt(
+    list(obj({ at: req(seconds()), client: req(id), node: req(id) }), 0, LIMITS.direct),
+  ),
+});
+
+/** Top-level keys a scenario file may carry besides the declared ones. */
+export const EXTRA_ROOT_KEYS = ['$schema'] as const;
+
+/**
+ * Rules between fields that JSON Schema can state (if/then): the validator checks them after the
+ * structure, the schema writes them as `allOf` conditions.
+ */
+export interface Condition {
+  when: { path: string; equals: string };
+  then:
+    | { path: string; rule: 'required' }
+    | { path: string; rule: 'absent'; code: 'onlyForLocal' }
+    | { path: string; rule: 'notOneOf'; values: readonly string[]; code: 'requiresLocal' };
+}
+
+export const CONDITIONS: readonly Condition[] = [
+  {
+    when: { path: 'service.externalTrafficPolicy', equals: 'Local' },
+    then: { path: 'service.healthCheckNodePort', rule: 'required' },
+  },
+  {
+    when: { path: 'service.externalTrafficPolicy', equals: 'Cluster' },
+    then: { path: 'service.healthCheckNodePort', rule: 'absent', code: 'onlyForLocal' },
+  },
+  {
+    when: { path: 'service.externalTrafficPolicy', equals: 'Cluster' },
+    then: {
+      path: 'loadBalancer.probe.kind',
+      rule: 'notOneOf',
+      values: ['httpHealthCheckNodePort'],
+      code: 'requiresLocal',
+    },
+  },
+];
+
+/**
+ * What-ifs that change more than one field, declared beside the fields: their value type and
+ * control. Their effect is in overrides.ts.
+ */
+export const COMPOUND_OVERRIDES = {
+  /** Drain a node (moves the scenario's drain, or adds drain + shutdown), or `none`. */
+  drain: { value: { kind: 'nodeOrNone' }, control: 'drain' },
+  /** One probe phase for every node (e.g. 0 aligns all probes). */
+  'loadBalancer.probePhase': { value: { kind: 'number', spec: seconds() } },
+} as const;
+
+export type CompoundKey = keyof typeof COMPOUND_OVERRIDES;
