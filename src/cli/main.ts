@@ -362,7 +362,9 @@ export function main(argv: readonly string[], io: CliIo): number {
     }
     const run = runScenario(applied.scenario, { seed: args.seed });
     if (!run.ok) return fail(run.issues);
-    io.stdout(args.json ? `${JSON.stringify(toJson(run.result))}\n` : table(lang, run.result, title));
+    io.stdout(
+      args.json ? `${JSON.stringify(toJson(run.result))}\n` : table(lang, run.result, title),
+    );
     return 0;
   } catch {
     io.stderr(`${t(lang, 'cli.internalError')}\n`);

@@ -17,9 +17,9 @@ function number(lang: string, n: number): string {
 export function joinList(lang: string, items: readonly string[], kind: 'or' | 'and'): string {
   const shown = items.length > MAX_VALUES ? [...items.slice(0, MAX_VALUES), '…'] : [...items];
   try {
-    return new Intl.ListFormat(lang, { type: kind === 'or' ? 'disjunction' : 'conjunction' }).format(
-      shown,
-    );
+    return new Intl.ListFormat(lang, {
+      type: kind === 'or' ? 'disjunction' : 'conjunction',
+    }).format(shown);
   } catch {
     return shown.join(', ');
   }
@@ -52,7 +52,14 @@ export function issueSentence(t: Translate, lang: string, issue: InputIssue): st
       ? `${issue.code}.other`
       : issue.code;
   let text = t(`issue.${variant}`, vars);
-  const echoes = !['unknownReference', 'ipNotInPodCidr', 'duplicateId', 'unknownScenario', 'requiresLocal', 'unknownConnection'].includes(issue.code);
+  const echoes = ![
+    'unknownReference',
+    'ipNotInPodCidr',
+    'duplicateId',
+    'unknownScenario',
+    'requiresLocal',
+    'unknownConnection',
+  ].includes(issue.code);
   if (p.received !== undefined && echoes) text += t('issue.received', { received: p.received });
   return text.trim();
 }
@@ -61,6 +68,7 @@ export function issueSentence(t: Translate, lang: string, issue: InputIssue): st
 export function issueLine(t: Translate, lang: string, issue: InputIssue): string {
   const path = issue.path === '' ? t('issue.root') : issue.path;
   let line = t('issue.line', { path, message: issueSentence(t, lang, issue) });
-  if (issue.params?.suggestion) line += ` ${t('issue.didYouMean', { suggestion: issue.params.suggestion })}`;
+  if (issue.params?.suggestion)
+    line += ` ${t('issue.didYouMean', { suggestion: issue.params.suggestion })}`;
   return line;
 }

@@ -21,7 +21,7 @@ import {
 } from 'react';
 import { createActor } from 'xstate';
 import { playbackMachine, speeds, stepOf } from '../machines/playbackMachine';
-import { applyOverrides, getScenario, overrideKeys, scenarioIds, stateAt } from '../sim/index';
+import { applyOverrides, getScenario, overrideKeys, stateAt } from '../sim/index';
 import type { ConnectionTrace, Hop, InputIssue } from '../sim/types';
 import { DrainTimeline, LoadBars } from './flow/Charts';
 import { EventLog, toLog, type LogEntry } from './flow/EventLog';
@@ -38,6 +38,7 @@ import { parseUrlState, serializeUrlState, type UrlIssue } from './flow/urlState
 import { useSelector } from './flow/useSelector';
 import { WhatIf } from './flow/WhatIf';
 import { fixed } from '../i18n/number';
+import { issueLine } from '../i18n/issues';
 import type {
   HopRevealDetail,
   PacketFlowApi,
@@ -80,20 +81,8 @@ const SSR_WIDTH = 606;
 const PRESENTER_SSR_WIDTH = 1094;
 
 /** Localized text for an engine input issue. */
-export function issueText(tr: Tr, issue: InputIssue): string {
-  if (issue.code === 'unknownScenario') {
-    return tr('diagram.error.unknownScenario', {
-      value: issue.received ?? '',
-      allowed: scenarioIds.join(', '),
-    });
-  }
-  const vars = { expected: issue.expected ?? '', received: issue.received ?? '', path: issue.path };
-  const message = tr(
-    `issue.${issue.code}`,
-    vars,
-    [issue.code, issue.expected, issue.received].filter(Boolean).join(' · '),
-  );
-  return tr('diagram.error.issue', { path: issue.path, message });
+export function issueText(tr: Tr, lang: string, issue: InputIssue): string {
+  return issueLine((key, vars) => tr(key, vars), lang, issue);
 }
 
 function ariaConfig(tr: Tr): Partial<AriaLabelConfig> {
@@ -439,7 +428,13 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
         ? applyOverrides(base, next)
         : {
             ok: false as const,
-            issues: [{ path: 'scenario', code: 'unknownScenario', received: scenario }],
+            issues: [
+              {
+                path: 'scenario',
+                code: 'unknownScenario' as const,
+                params: { received: scenario },
+              },
+            ],
           };
       if (!test.ok) {
         setOptionIssues(test.issues);
@@ -551,7 +546,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
           <strong>{tr('diagram.error.title')}</strong>
           <ul>
             {issues.map((i, k) => (
-              <li key={k}>{issueText(tr, i)}</li>
+              <li key={k}>{issueText(tr, lang, i)}</li>
             ))}
           </ul>
         </div>
@@ -674,7 +669,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
           {optionIssues.length > 0 && (
             <ul>
               {optionIssues.map((i, k) => (
-                <li key={k}>{issueText(tr, i)}</li>
+                <li key={k}>{issueText(tr, lang, i)}</li>
               ))}
             </ul>
           )}

@@ -6,7 +6,13 @@
  */
 import { presetProbe } from './presets.ts';
 import { COMPOUND_OVERRIDES, CONDITIONS, scenarioSpec, type CompoundKey } from './params.ts';
-import { describeValue, fieldsWithMeta, numberProblem, type NumberSpec, type Spec } from './spec.ts';
+import {
+  describeValue,
+  fieldsWithMeta,
+  numberProblem,
+  type NumberSpec,
+  type Spec,
+} from './spec.ts';
 import type { InputIssue, Scenario } from './types.ts';
 import { validateScenario, valueAt } from './validate.ts';
 
@@ -26,7 +32,12 @@ export interface OverrideKey {
   choices?: readonly string[];
 }
 
-function keyOf(key: string, spec: Spec | NumberSpec, control?: string, choices?: readonly (string | number)[]): OverrideKey {
+function keyOf(
+  key: string,
+  spec: Spec | NumberSpec,
+  control?: string,
+  choices?: readonly (string | number)[],
+): OverrideKey {
   const k: OverrideKey =
     spec.kind === 'number'
       ? {
@@ -49,11 +60,13 @@ const fieldKeys: OverrideKey[] = fieldsWithMeta(scenarioSpec)
   .filter((f) => f.field.meta?.override)
   .map((f) => keyOf(f.path, f.field.spec, f.field.meta?.control, f.field.meta?.choices));
 
-const compoundKeys: OverrideKey[] = (Object.keys(COMPOUND_OVERRIDES) as CompoundKey[]).map((key) => {
-  const c = COMPOUND_OVERRIDES[key];
-  if (c.value.kind === 'number') return keyOf(key, c.value.spec);
-  return { key, type: 'nodeOrNone', ...('control' in c ? { control: c.control } : {}) };
-});
+const compoundKeys: OverrideKey[] = (Object.keys(COMPOUND_OVERRIDES) as CompoundKey[]).map(
+  (key) => {
+    const c = COMPOUND_OVERRIDES[key];
+    if (c.value.kind === 'number') return keyOf(key, c.value.spec);
+    return { key, type: 'nodeOrNone', ...('control' in c ? { control: c.control } : {}) };
+  },
+);
 
 /** The keys applyOverrides accepts, with their types, ranges and controls. */
 export const overrideKeys: readonly OverrideKey[] = [...fieldKeys, ...compoundKeys];
@@ -111,12 +124,19 @@ export function parseSetList(items: readonly string[]): {
     if (item === '') continue;
     const kv = splitSetItem(item);
     if (!kv) {
-      issues.push({ path: 'set', code: 'expectedKeyValue', params: { received: describeValue(item) } });
+      issues.push({
+        path: 'set',
+        code: 'expectedKeyValue',
+        params: { received: describeValue(item) },
+      });
       continue;
     }
     const known = overrideKeys.some((k) => k.key === kv.key);
     if (!known) {
-      const suggestion = closest(kv.key, overrideKeys.map((k) => k.key));
+      const suggestion = closest(
+        kv.key,
+        overrideKeys.map((k) => k.key),
+      );
       issues.push({
         path: kv.key.slice(0, 64),
         code: 'unknownKey',
@@ -148,10 +168,19 @@ export function parseOverrideValue(k: OverrideKey, raw: unknown, s: Scenario): V
         ...(k.minExclusive ? { minExclusive: true } : {}),
         ...(k.type === 'integer' ? { integer: true } : {}),
       };
-      const range = { min: spec.min, max: spec.max, ...(k.minExclusive ? { minExclusive: true } : {}), ...(k.unit ? { unit: k.unit } : {}) };
+      const range = {
+        min: spec.min,
+        max: spec.max,
+        ...(k.minExclusive ? { minExclusive: true } : {}),
+        ...(k.unit ? { unit: k.unit } : {}),
+      };
       const n = Number(text);
       if (!NUMBER.test(text) || !Number.isFinite(n))
-        return { path: k.key, code: k.type === 'integer' ? 'expectedInteger' : 'expectedNumber', params: { ...range, received } };
+        return {
+          path: k.key,
+          code: k.type === 'integer' ? 'expectedInteger' : 'expectedNumber',
+          params: { ...range, received },
+        };
       const problem = numberProblem(spec, n);
       return problem ? { path: k.key, code: problem, params: { ...range, received: text } } : n;
     }
@@ -224,7 +253,13 @@ function applyOne(s: Scenario, key: string, v: Value): void {
   else setAt(s, key, v);
 }
 
-const PROBE_FIELDS = ['kind', 'interval', 'timeout', 'unhealthyThreshold', 'healthyThreshold'] as const;
+const PROBE_FIELDS = [
+  'kind',
+  'interval',
+  'timeout',
+  'unhealthyThreshold',
+  'healthyThreshold',
+] as const;
 
 /**
  * Apply string overrides to a scenario (a copy). Changing the policy or preset re-derives the
@@ -243,13 +278,21 @@ export function applyOverrides(
     if (unknown.length > 0)
       return { ok: false, issues: parseSetList(unknown.map((k) => formatSetItem(k, ''))).issues };
     // Values that depend on others (the probe kinds under a policy) are read after the policy.
-    const policyFirst = [...keys].sort((a, b) => Number(b === 'service.externalTrafficPolicy') - Number(a === 'service.externalTrafficPolicy'));
+    const policyFirst = [...keys].sort(
+      (a, b) =>
+        Number(b === 'service.externalTrafficPolicy') -
+        Number(a === 'service.externalTrafficPolicy'),
+    );
     const s = structuredClone(scenario);
     const before = { policy: s.service.externalTrafficPolicy, preset: s.loadBalancer.preset };
     for (const key of policyFirst) {
       const spec = overrideKeys.find((k) => k.key === key);
       if (!spec) continue;
-      const value = parseOverrideValue(spec, Object.prototype.hasOwnProperty.call(overrides, key) ? overrides[key] : undefined, s);
+      const value = parseOverrideValue(
+        spec,
+        Object.prototype.hasOwnProperty.call(overrides, key) ? overrides[key] : undefined,
+        s,
+      );
       if (typeof value === 'object') issues.push(value);
       else {
         parsed.push({ key, value });

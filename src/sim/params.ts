@@ -84,7 +84,12 @@ const overOpt = (spec: NumberSpec) => opt(spec, { override: true });
 
 const nodeActions = Object.fromEntries(
   NODE_ACTION_TYPES.map((t) => [t, { at: req(seconds()), node: req(id) }]),
-) as { readonly [K in (typeof NODE_ACTION_TYPES)[number]]: { at: Field<NumberSpec, false>; node: Field<typeof id, false> } };
+) as {
+  readonly [K in (typeof NODE_ACTION_TYPES)[number]]: {
+    at: Field<NumberSpec, false>;
+    node: Field<typeof id, false>;
+  };
+};
 
 const noFields = {} as const;
 

@@ -52,7 +52,10 @@ export interface RecordSpec<V extends Spec = Spec> {
   readonly maxKeys: number;
 }
 /** Tagged variants: `tag` selects which field list applies. */
-export interface UnionSpec<T extends string = string, V extends Record<string, Fields> = Record<string, Fields>> {
+export interface UnionSpec<
+  T extends string = string,
+  V extends Record<string, Fields> = Record<string, Fields>,
+> {
   readonly kind: 'union';
   readonly tag: T;
   readonly variants: V;
@@ -262,7 +265,10 @@ export function checkSpec(
       return value;
     case 'enum':
       if (typeof value !== 'string' || !spec.values.includes(value)) {
-        out.add(path, 'expectedOneOf', { values: [...spec.values], received: describeValue(value) });
+        out.add(path, 'expectedOneOf', {
+          values: [...spec.values],
+          received: describeValue(value),
+        });
         return undefined;
       }
       return value;
@@ -427,7 +433,12 @@ export function toJsonSchema(spec: Spec): Json {
     case 'string':
       return { type: 'string', maxLength: spec.maxLength, pattern: FORMAT_PATTERNS[spec.format] };
     case 'array':
-      return { type: 'array', items: toJsonSchema(spec.items), minItems: spec.min, maxItems: spec.max };
+      return {
+        type: 'array',
+        items: toJsonSchema(spec.items),
+        minItems: spec.min,
+        maxItems: spec.max,
+      };
     case 'record':
       return {
         type: 'object',

@@ -10,7 +10,14 @@ import { CONDITIONS, EXTRA_ROOT_KEYS, LIMITS, scenarioSpec, type Condition } fro
 import { checkSpec, IssueList, joinPath, describeValue } from './spec.ts';
 import type { InputIssue, Scenario } from './types.ts';
 
-export { LIMITS, POLICIES, PRESET_NAMES, DELIVERIES, STRATEGIES, PROBE_KIND_NAMES } from './params.ts';
+export {
+  LIMITS,
+  POLICIES,
+  PRESET_NAMES,
+  DELIVERIES,
+  STRATEGIES,
+  PROBE_KIND_NAMES,
+} from './params.ts';
 export { ACTION_TYPES } from './params.ts';
 
 /** Issue codes of the rules across fields that JSON Schema cannot state. */
@@ -79,7 +86,8 @@ function unique(
   items.forEach((item, i) => {
     const v = item[field];
     if (v === undefined) return;
-    if (seen.has(v)) out.add(joinPath(joinPath(base, i), field), 'duplicateId', { received: String(v) });
+    if (seen.has(v))
+      out.add(joinPath(joinPath(base, i), field), 'duplicateId', { received: String(v) });
     seen.add(v);
   });
 }
@@ -135,7 +143,8 @@ function crossFieldRules(s: Scenario, out: IssueList): void {
     else ref(joinPath(p, 'node'), a.node, nodeIds);
   });
   (s.featuredSelectors ?? []).forEach((f, i) => {
-    if (f.kind === 'firstOnNode') ref(joinPath(joinPath('featuredSelectors', i), 'node'), f.node, nodeIds);
+    if (f.kind === 'firstOnNode')
+      ref(joinPath(joinPath('featuredSelectors', i), 'node'), f.node, nodeIds);
   });
   (s.directConnections ?? []).forEach((d, i) => {
     const p = joinPath('directConnections', i);

@@ -191,6 +191,7 @@ describe('CLI flags', () => {
       fileSize: (p) => (p in files ? Buffer.byteLength(files[p] ?? '') : null),
       readFile: (p) => files[p] ?? null,
       env: {},
+      cwd: '/',
     };
     return { cli, out };
   };

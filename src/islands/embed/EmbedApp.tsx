@@ -66,7 +66,9 @@ function parseFor(
       const r = applyOverrides(base, { [key]: value });
       if (r.ok) return undefined;
       const first = r.issues[0];
-      return { expected: first?.expected ?? first?.code ?? '' };
+      const p = first?.params;
+      const range = p?.min !== undefined && p.max !== undefined ? `${p.min} … ${p.max}` : '';
+      return { expected: p?.values?.join(', ') ?? (range || (first?.code ?? '')) };
     },
   });
 }

@@ -87,7 +87,9 @@ export function runForDiagram(
     // An engine bug must not take the page down; show it as an issue instead.
     return {
       ok: false,
-      issues: [{ path: 'scenario', code: 'engineError', received: scenario.slice(0, 64) }],
+      issues: [
+        { path: 'scenario', code: 'engineError', params: { received: scenario.slice(0, 64) } },
+      ],
     };
   }
 }

@@ -1,8 +1,9 @@
 /**
  * URL state of a diagram. Scheme (query parameters; the scenario id is the page path):
  *
- *   ?set=<key>:<value>   a what-if override, repeatable; same keys as the CLI's --set,
- *                        e.g. ?set=masquerade:false&set=service.externalTrafficPolicy:Local
+ *   ?set=<key>=<value>   a what-if override, repeatable; the CLI's --set grammar and keys,
+ *                        e.g. ?set=masquerade=false&set=service.externalTrafficPolicy=Local
+ *                        (old links wrote key:value, which is read too)
  *   &step=<n>            hops completed (0 … steps)
  *   &t=<seconds>         simulated time (drain / balance scenarios)
  *   &speed=<x>           playback speed, one of 0.25, 0.5, 1, 2, 4
@@ -12,12 +13,10 @@
  * and is left out of the state. Values are only ever shown as text, never as HTML.
  */
 import { speeds } from '../../machines/playbackMachine';
+import { LIMITS, formatSetItem, splitSetItem, type OverrideKey } from '../../sim/index';
 
-export interface UrlKey {
-  key: string;
-  type: 'number' | 'integer' | 'boolean' | 'enum';
-  values?: readonly string[];
-}
+/** An override key as the URL parser needs it (the engine's declaration). */
+export type UrlKey = OverrideKey;
 
 export interface UrlState {
   overrides: Record<string, string>;
@@ -42,19 +41,23 @@ function shorten(v: string): string {
 function allowedFor(k: UrlKey): string {
   if (k.type === 'enum') return (k.values ?? []).join(', ');
   if (k.type === 'boolean') return 'true, false';
-  return k.type === 'integer' ? '0, 1, 2, …' : '0.5, 1, 2.5, …';
+  if (k.type === 'nodeOrNone') return 'none, node-1, …';
+  return `${k.min ?? 0} … ${k.max ?? ''}`;
 }
 
+/** The value's syntax for its key (the engine checks ranges and the scenario's node ids). */
 function validValue(k: UrlKey, v: string): boolean {
   switch (k.type) {
     case 'enum':
       return (k.values ?? []).includes(v);
     case 'boolean':
       return v === 'true' || v === 'false';
+    case 'nodeOrNone':
+      return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(v) && v.length <= LIMITS.idLength;
     case 'integer':
       return /^\d+$/.test(v);
     case 'number':
-      return /^\d+(\.\d+)?$/.test(v);
+      return /^\d+(\.\d+)?([eE][+-]?\d+)?$/.test(v);
   }
 }
 
@@ -75,9 +78,9 @@ export function parseUrlState(
     };
   }
   for (const raw of params.getAll('set')) {
-    const i = raw.indexOf(':');
-    const key = i < 0 ? raw : raw.slice(0, i);
-    const value = i < 0 ? '' : raw.slice(i + 1);
+    const kv = splitSetItem(raw);
+    const key = kv?.key ?? raw;
+    const value = kv?.value ?? '';
     const spec = keys.find((k) => k.key === key);
     if (!spec) {
       issues.push({
@@ -101,8 +104,9 @@ export function parseUrlState(
   intParam('burst', 200);
   const t = params.get('t');
   if (t !== null) {
-    if (/^\d+(\.\d+)?$/.test(t) && Number(t) <= 100000) state.time = Number(t);
-    else issues.push({ param: 't', value: shorten(t), allowed: '0 … 100000 (s)' });
+    // The same limit as every other surface: the engine's longest simulated time.
+    if (/^\d+(\.\d+)?$/.test(t) && Number(t) <= LIMITS.timeMax) state.time = Number(t);
+    else issues.push({ param: 't', value: shorten(t), allowed: `0 … ${LIMITS.timeMax} (s)` });
   }
   const sp = params.get('speed');
   if (sp !== null) {
@@ -126,13 +130,13 @@ export function parseUrlState(
 export function serializeUrlState(state: UrlState): string {
   const p = new URLSearchParams();
   for (const key of Object.keys(state.overrides).sort())
-    p.append('set', `${key}:${state.overrides[key] ?? ''}`);
+    p.append('set', formatSetItem(key, state.overrides[key] ?? ''));
   if (state.step !== undefined && state.step > 0) p.set('step', String(state.step));
   if (state.time !== undefined && state.time > 0)
     p.set('t', String(Math.round(state.time * 10) / 10));
   if (state.speed !== undefined && state.speed !== 1) p.set('speed', String(state.speed));
   if (state.burst !== undefined) p.set('burst', String(state.burst));
-  const s = p.toString().replace(/%3A/g, ':');
+  const s = p.toString().replace(/%3A/g, ':').replace(/%3D/g, '=');
   return s ? `?${s}` : '';
 }
 
@@ -147,9 +151,9 @@ export function parseSetAttr(
     .split(';')
     .map((x) => x.trim())
     .filter(Boolean)) {
-    const i = part.indexOf('=');
-    const key = i < 0 ? part : part.slice(0, i).trim();
-    const value = i < 0 ? '' : part.slice(i + 1).trim();
+    const kv = splitSetItem(part);
+    const key = kv?.key ?? part;
+    const value = kv?.value ?? '';
     const spec = keys.find((k) => k.key === key);
     if (!spec)
       issues.push({
