@@ -6,7 +6,7 @@ import type { InputIssue, IssueParams } from '../sim/types';
 /** A translate function over flat keys with {{placeholders}}. */
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
-const MAX_VALUES = 20;
+const MAX_VALUES = 40;
 
 /** Numbers as the language writes them (no grouping; at most three decimals). */
 function number(lang: string, n: number): string {

@@ -30,7 +30,8 @@ export {
   type OverrideKey,
 } from './overrides.ts';
 export { scenarioJsonSchema } from './schema.ts';
-export { PRESETS, presetProbe } from './presets.ts';
+export { LB_BEHAVIOUR, PRESETS, presetProbe, type LbBehaviour } from './presets.ts';
+export { LIFECYCLE_DEFAULTS } from './params.ts';
 export {
   placesOf,
   stateAt,
@@ -41,7 +42,6 @@ export {
 } from './state.ts';
 export { hcnpBody, kubeProxyHealthzStatus } from './probes.ts';
 export { serviceChains, endpointChain } from './kubeProxy.ts';
-export { connectionEventsFor, outcomeOfState } from './trace.ts';
 export * from './codes.ts';
 
 /** Does a connection match a featured selector? */

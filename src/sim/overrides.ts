@@ -4,7 +4,7 @@
  * surface — CLI `--set`, playground and embed URLs, `<Diagram set>` and the controls:
  * `key=value` (`key:value` is read too, as old shared links wrote it). Never throws.
  */
-import { presetProbe } from './presets.ts';
+import { LB_BEHAVIOUR, presetProbe } from './presets.ts';
 import { COMPOUND_OVERRIDES, CONDITIONS, scenarioSpec, type CompoundKey } from './params.ts';
 import {
   describeValue,
@@ -302,6 +302,10 @@ export function applyOverrides(
     }
     if (issues.length > 0) return { ok: false, issues };
     const policy = s.service.externalTrafficPolicy;
+    const explicitKeys = new Set(parsed.map((p) => p.key));
+    // Another cloud delivers differently (Azure and GCP keep the LB IP, AWS rewrites to the nodePort).
+    if (s.loadBalancer.preset !== before.preset && !explicitKeys.has('loadBalancer.delivery'))
+      s.loadBalancer.delivery = LB_BEHAVIOUR[s.loadBalancer.preset].delivery;
     if (s.loadBalancer.preset !== before.preset || policy !== before.policy) {
       const derived = presetProbe(s.loadBalancer.preset, policy);
       const explicit = new Set(parsed.map((p) => p.key));

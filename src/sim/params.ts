@@ -38,13 +38,21 @@ export const LIMITS = {
 export const POLICIES = ['Cluster', 'Local'] as const;
 export const PRESET_NAMES = [
   'azure',
+  'azure-2023',
   'azure-shared',
   'gcp',
   'gcp-l4',
   'aws-nlb',
+  'aws-shared',
   'aws-lbc',
+  'aws-clb',
   'custom',
 ] as const;
+/**
+ * How the Pod network is wired, which decides the SNAT source a same-node Pod sees: a bridge
+ * (cni0, its .1 address) or routed point-to-point links (the node's own address).
+ */
+export const CNI_LAYOUTS = ['bridge', 'routed'] as const;
 export const DELIVERIES = ['nodePort', 'vip'] as const;
 export const STRATEGIES = [
   'none',
@@ -60,6 +68,8 @@ export const PROBE_KIND_NAMES = [
 /** Timeline actions on a node; `deletePod` is the one action on a Pod. */
 export const NODE_ACTION_TYPES = [
   'drainNode',
+  'stopKubeProxy',
+  'startKubeProxy',
   'cordonNode',
   'uncordonNode',
   'shutdownNode',
@@ -115,7 +125,17 @@ export const scenarioSpec = obj({
   clients: req(list(obj({ id: req(id), ip: req(ip) }), 1, LIMITS.clients)),
   /** Nodes; each pod CIDR's first address is the bridge (cni0). */
   nodes: req(
-    list(obj({ id: req(id), ip: req(ip), podCidr: req(str('cidr', 18)) }), 1, LIMITS.nodes),
+    list(
+      obj({
+        id: req(id),
+        ip: req(ip),
+        podCidr: req(str('cidr', 18)),
+        /** topology.kubernetes.io/zone; zonal load balancers route within it. */
+        zone: opt(id),
+      }),
+      1,
+      LIMITS.nodes,
+    ),
   ),
   /** Explicit placement; when `placement` is set as well, pods are generated instead. */
   pods: req(list(obj({ id: req(id), node: opt(id), ip: opt(ip) }), 0, LIMITS.pods)),
@@ -162,8 +182,12 @@ export const scenarioSpec = obj({
        * [0, interval) derived from the seed; set 0 to align all probes.
        */
       probePhase: opt(record(seconds(), LIMITS.nodes)),
+      /** Route across zones (default per preset: AWS NLB off, the others regional). */
+      crossZone: opt(bool, { override: true }),
     }),
   ),
+  /** The Pod network's layout (default bridge). */
+  cni: opt(oneOf(CNI_LAYOUTS), { override: true, control: 'cni' }),
   /** Teaching what-if: false skips KUBE-MARK-MASQ (not a kube-proxy option). */
   masquerade: req(bool, { override: true, control: 'snat' }),
   traffic: req(
@@ -201,9 +225,22 @@ export const scenarioSpec = obj({
       bootSeconds: overOpt(seconds()),
       /**
        * Seconds after an abrupt power-off until the node controller marks its pods not ready
-       * (default 40, kube-controller-manager --node-monitor-grace-period).
+       * (default 50, kube-controller-manager --node-monitor-grace-period since 1.32).
        */
       nodeMonitorGracePeriod: overOpt(seconds()),
+      /** Seconds until the node controller acts on a NotReady the kubelet reported (default 5). */
+      nodeMonitorPeriod: overOpt(seconds()),
+      /** Seconds the app needs after SIGTERM before it exits (default 0). */
+      appShutdownSeconds: overOpt(seconds()),
+      /**
+       * Seconds the operating system keeps forwarding after the kubelet released its inhibitor
+       * lock (default 3): not a Kubernetes setting, an assumption to state.
+       */
+      osShutdownSeconds: overOpt(seconds()),
+      /** The readiness probe's periodSeconds (default 10). */
+      readinessPeriodSeconds: overOpt(positiveSeconds(300)),
+      /** The readiness probe's failureThreshold (default 3). */
+      readinessFailureThreshold: opt(int(1, 100, 'count'), { override: true }),
     }),
   ),
   /** Scheduled actions such as "drain node-1 at t=10 s". */
@@ -217,6 +254,20 @@ export const scenarioSpec = obj({
     list(obj({ at: req(seconds()), client: req(id), node: req(id) }), 0, LIMITS.direct),
   ),
 });
+
+/** Defaults of the optional lifecycle settings (Kubernetes defaults, or stated assumptions). */
+export const LIFECYCLE_DEFAULTS = {
+  bootSeconds: 30,
+  // kube-controller-manager --node-monitor-grace-period, 50 s since 1.32 (kubernetes#126287).
+  nodeMonitorGracePeriod: 50,
+  // --node-monitor-period 5 s: how soon the controller sees a NotReady the kubelet posted.
+  nodeMonitorPeriod: 5,
+  appShutdownSeconds: 0,
+  // Assumption [I]: a few seconds of systemd shutdown after the kubelet lets go.
+  osShutdownSeconds: 3,
+  readinessPeriodSeconds: 10,
+  readinessFailureThreshold: 3,
+} as const;
 
 /** Top-level keys a scenario file may carry besides the declared ones. */
 export const EXTRA_ROOT_KEYS = ['$schema'] as const;

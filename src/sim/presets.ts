@@ -1,4 +1,4 @@
-import type { CloudPreset, ExternalTrafficPolicy, ProbeSpec } from './types.ts';
+import type { CloudPreset, ExternalTrafficPolicy, LbDelivery, ProbeSpec } from './types.ts';
 
 /**
  * Cloud LB health-probe defaults per preset and traffic policy. Every number names its source
@@ -25,6 +25,28 @@ export const PRESETS: Record<CloudPreset, Record<ExternalTrafficPolicy, ProbeSpe
       timeout: 5,
       unhealthyThreshold: 2,
       healthyThreshold: 2,
+    },
+  },
+  'azure-2023': {
+    // Azure as cloud-provider-azure#3499 measured it (March 2023, C1/C2): the provider still wrote
+    // numberOfProbes, which Azure LB ignored (PR #3623: "numberofprobes never works"; azure-docs
+    // PR #97561: "we only send 1 probe"), so one failed probe took a node out; HTTP probes went
+    // down at once on a non-200 or a reset. Effective threshold 1 for both [I from V].
+    // Timeout: the TCP probe timeout is not documented (C3); 1 s is our assumption, the value
+    // that matches the report's 3–6 s (see lesson 6).
+    Cluster: {
+      kind: 'tcpNodePort',
+      interval: 5,
+      timeout: 1,
+      unhealthyThreshold: 1,
+      healthyThreshold: 1,
+    },
+    Local: {
+      kind: 'httpHealthCheckNodePort',
+      interval: 5,
+      timeout: 5,
+      unhealthyThreshold: 1,
+      healthyThreshold: 1,
     },
   },
   'azure-shared': {
@@ -104,6 +126,26 @@ export const PRESETS: Record<CloudPreset, Record<ExternalTrafficPolicy, ProbeSpe
       healthyThreshold: 2,
     },
   },
+  'aws-shared': {
+    // cloud-provider-aws ClusterServiceLoadBalancerHealthProbeMode Shared (C10): for non-Local
+    // Services HTTP on kube-proxy's 10256 /healthz, keeping the NLB's 30 s interval and threshold
+    // 3 (timeout 10) unless annotated: 60–90 s to notice.
+    Cluster: {
+      kind: 'httpKubeProxyHealthz',
+      interval: 30,
+      timeout: 10,
+      unhealthyThreshold: 3,
+      healthyThreshold: 3,
+    },
+    // Local Services keep the hcnp probe of the NLB defaults.
+    Local: {
+      kind: 'httpHealthCheckNodePort',
+      interval: 10,
+      timeout: 10,
+      unhealthyThreshold: 2,
+      healthyThreshold: 2,
+    },
+  },
   'aws-lbc': {
     // AWS Load Balancer Controller defaults: TCP traffic-port, interval 10, timeout 10,
     // healthy 3, unhealthy 3 (docs guide/service/annotations.md, model builder).
@@ -120,6 +162,25 @@ export const PRESETS: Record<CloudPreset, Record<ExternalTrafficPolicy, ProbeSpe
       interval: 10,
       timeout: 6,
       unhealthyThreshold: 2,
+      healthyThreshold: 2,
+    },
+  },
+  'aws-clb': {
+    // cloud-provider-aws classic ELB, the in-tree default without an nlb annotation (C10):
+    // TCP on the first nodePort, interval 10, timeout 5, unhealthy 6, healthy 2.
+    Cluster: {
+      kind: 'tcpNodePort',
+      interval: 10,
+      timeout: 5,
+      unhealthyThreshold: 6,
+      healthyThreshold: 2,
+    },
+    // ETP Local: the same numbers against the hcnp (fact sheet §6.3).
+    Local: {
+      kind: 'httpHealthCheckNodePort',
+      interval: 10,
+      timeout: 5,
+      unhealthyThreshold: 6,
       healthyThreshold: 2,
     },
   },
@@ -146,3 +207,64 @@ export const PRESETS: Record<CloudPreset, Record<ExternalTrafficPolicy, ProbeSpe
 export function presetProbe(preset: CloudPreset, policy: ExternalTrafficPolicy): ProbeSpec {
   return { ...PRESETS[preset][policy] };
 }
+
+/** How a preset's load balancer hands packets to nodes and treats unhealthy backends. */
+export interface LbBehaviour {
+  /** Default delivery: the frontend IP kept (Azure floating IP, GCP passthrough) or nodeIP:nodePort. */
+  delivery: LbDelivery;
+  /** With every backend unhealthy, spread over all of them (true) or send to none (false). */
+  failOpen: boolean;
+  /** Established flows through a backend that turns unhealthy are reset (AWS NLB). */
+  resetFlowsOnUnhealthy: boolean;
+  /** The controller deregisters nodes tainted ToBeDeletedByClusterAutoscaler (AWS LBC). */
+  deregistersTaintedNodes: boolean;
+  /** Each LB node routes across zones (false: within its own zone, AWS NLB's default). */
+  crossZone: boolean;
+}
+
+const AZURE: LbBehaviour = {
+  // cloud-provider-azure LB rules: EnableFloatingIP true, backend port = Service port (C8).
+  delivery: 'vip',
+  // Azure Standard LB: noHealthyBackendsBehavior AllProbedDown, "all TCP flows continue" (C9).
+  failOpen: false,
+  resetFlowsOnUnhealthy: false,
+  deregistersTaintedNodes: false,
+  crossZone: true,
+};
+const GCP: LbBehaviour = {
+  // Passthrough NetLB delivers to the LB IP (C8); with all backends unhealthy it spreads over
+  // all of them (failover policy default dropTrafficIfUnhealthy false, C9 [I]).
+  delivery: 'vip',
+  failOpen: true,
+  resetFlowsOnUnhealthy: false,
+  deregistersTaintedNodes: false,
+  crossZone: true,
+};
+const AWS_NLB: LbBehaviour = {
+  // Instance targets: the NLB rewrites to nodeIP:nodePort (C8). AWS docs (C9): fails open when
+  // all targets are unhealthy; resets client flows of a target once it is unhealthy; routes
+  // within each AZ unless cross-zone load balancing is on (off by default).
+  delivery: 'nodePort',
+  failOpen: true,
+  resetFlowsOnUnhealthy: true,
+  deregistersTaintedNodes: false,
+  crossZone: false,
+};
+
+/** The load-balancer behaviour of each preset. */
+export const LB_BEHAVIOUR: Record<CloudPreset, LbBehaviour> = {
+  azure: AZURE,
+  'azure-2023': AZURE,
+  'azure-shared': AZURE,
+  gcp: GCP,
+  'gcp-l4': GCP,
+  'aws-nlb': AWS_NLB,
+  'aws-shared': AWS_NLB,
+  // The AWS Load Balancer Controller also deregisters CA- and Karpenter-tainted nodes (C9).
+  'aws-lbc': { ...AWS_NLB, deregistersTaintedNodes: true },
+  // Classic ELB: instance targets on the nodePort; what it does with no healthy instance and
+  // with established flows is not verified here [U], so nothing special is modelled.
+  'aws-clb': { ...AWS_NLB, failOpen: false, resetFlowsOnUnhealthy: false },
+  // No cloud: a plain pass-through balancer to the nodePort.
+  custom: { ...AZURE, delivery: 'nodePort' },
+};

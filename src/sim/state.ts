@@ -114,6 +114,8 @@ export function stateAt(result: SimResult, t: number): StateAt {
         if (n) {
           n.phase = n.cordoned ? 'cordoned' : 'ready';
           n.dataPathForwarding = true;
+          // The taint goes with the machine's return (nodeMachine comeUp).
+          n.tainted = false;
         }
         break;
       case 'kubeProxy.stopped':

@@ -1,5 +1,7 @@
 /** Summary statistics of a run: outcomes, per-pod shares, the disruption window, LB marks. */
+import { OUTCOME_REASONS } from './codes.ts';
 import type { RuleSet } from './kubeProxy.ts';
+import type { Columns } from './simulate.ts';
 import type { ConnectionRecord, OutcomeReason, Scenario, SimEvent, Summary } from './types.ts';
 
 /**
@@ -27,19 +29,22 @@ export function expectedShares(
   return out;
 }
 
+/** Reasons of established connections cut later; they are not in the disruption window. */
+export const ESTABLISHED_CUT_REASONS: readonly OutcomeReason[] = ['nodeWentDown', 'lbReset'];
+
 /** True when a failure belongs to connection setup (the ones the disruption window measures). */
 export function isSetupFailure(c: ConnectionRecord): boolean {
-  return c.outcome !== 'ok' && c.reason !== 'nodeWentDown' && c.direct !== true;
+  return c.outcome !== 'ok' && !ESTABLISHED_CUT_REASONS.includes(c.reason) && c.direct !== true;
 }
 
 /**
- * Build the summary. Disruption definition: over connections that came through the LB and
- * failed during setup (everything except 'ok' and 'nodeWentDown'),
+ * Build the summary from a run's columns. Disruption definition: over connections that came
+ * through the LB and failed during setup (everything except 'ok' and cut established flows),
  * seconds = lastFailureAt − firstFailureAt + 1/rate (0 when none failed); the times are SYN times.
  */
-export function summarize(
+export function summarizeColumns(
   scenario: Scenario,
-  connections: ConnectionRecord[],
+  c: Columns,
   events: SimEvent[],
   rulesets: RuleSet[],
   rotation: Record<string, boolean>,
@@ -50,26 +55,38 @@ export function summarize(
   let last: number | null = null;
   let failedNew = 0;
   let broken = 0;
-  const byReason: Partial<Record<OutcomeReason, number>> = {};
-  const perPod = new Map<string, number>();
-  for (const c of connections) {
-    if (c.outcome === 'ok') {
+  const cutCodes = new Set(ESTABLISHED_CUT_REASONS.map((r) => OUTCOME_REASONS.indexOf(r)));
+  const byReason = new Map<number, number>();
+  const perPod = new Float64Array(scenario.pods.length);
+  for (let i = 0; i < c.count; i++) {
+    if (c.outcome[i] === 0) {
       succeeded++;
-      if (c.sourceSeenByPod === c.clientAddr.ip) clientIpPreserved++;
-      if (c.pod) perPod.set(c.pod, (perPod.get(c.pod) ?? 0) + 1);
+      if (c.source[i] === 1) clientIpPreserved++;
+      const p = c.pod[i] ?? -1;
+      if (p >= 0) perPod[p] = (perPod[p] ?? 0) + 1;
       continue;
     }
-    byReason[c.reason] = (byReason[c.reason] ?? 0) + 1;
-    if (c.reason === 'nodeWentDown') broken++;
-    if (isSetupFailure(c)) {
-      failedNew++;
-      if (first === null || c.at < first) first = c.at;
-      if (last === null || c.at > last) last = c.at;
+    const r = c.reason[i] ?? 0;
+    byReason.set(r, (byReason.get(r) ?? 0) + 1);
+    if (cutCodes.has(r)) {
+      broken++;
+      continue;
     }
+    if (c.direct[i]) continue;
+    failedNew++;
+    const at = c.at[i] ?? 0;
+    if (first === null || at < first) first = at;
+    if (last === null || at > last) last = at;
+  }
+  const failedByReason: Partial<Record<OutcomeReason, number>> = {};
+  for (const [r, n] of [...byReason].sort((a, b) => a[0] - b[0])) {
+    const reason = OUTCOME_REASONS[r];
+    if (reason) failedByReason[reason] = n;
   }
   const podShare: Record<string, number> = {};
-  for (const p of scenario.pods)
-    if (p.node !== undefined) podShare[p.id] = succeeded ? (perPod.get(p.id) ?? 0) / succeeded : 0;
+  scenario.pods.forEach((p, i) => {
+    if (p.node !== undefined) podShare[p.id] = succeeded ? (perPod[i] ?? 0) / succeeded : 0;
+  });
   const nodes: Summary['nodes'] = {};
   for (const n of scenario.nodes) nodes[n.id] = { markedDownAt: null, markedUpAt: null };
   for (const e of events) {
@@ -85,9 +102,9 @@ export function summarize(
     .map((n) => rulesets.find((rs) => rs.node === n.id))
     .filter((r): r is RuleSet => !!r);
   return {
-    connections: connections.length,
+    connections: c.count,
     succeeded,
-    failed: connections.length - succeeded,
+    failed: c.count - succeeded,
     clientIpPreserved,
     podShare,
     expectedShare: expectedShares(scenario, initialRules, rotation),
@@ -97,7 +114,7 @@ export function summarize(
       lastFailureAt: last,
     },
     nodes,
-    failedByReason: byReason,
+    failedByReason,
     failedNew,
     brokenEstablished: broken,
   };

@@ -3,9 +3,9 @@
  * the fast path, replayed with the connection's recorded endpoint choice, plus the reply path
  * (conntrack reverses the NAT on the node that translated; the LB reverses its own rewrite).
  */
-import { type ConnectionEvent } from './machines/connectionMachine.ts';
 import { bridgeIp, ipToInt } from './ip.ts';
 import { evaluateNew, evaluatePostrouting, type RuleSet } from './kubeProxy.ts';
+import { snatSourceKind } from './route.ts';
 import { masqPort, type SimInternal } from './simulate.ts';
 import type {
   Addr,
@@ -193,7 +193,10 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   const masq = evaluatePostrouting(verdict.marked, sameNode, hits);
   const podAddr: Addr = { ip: chosen.ip, port: s.service.targetPort };
   const snatAddr: Addr = masq
-    ? { ip: sameNode ? bridgeIp(ingressSpec.podCidr) : ingressSpec.ip, port: masqPort(id) }
+    ? {
+        ip: snatSourceKind(sameNode, s.cni) === 2 ? bridgeIp(ingressSpec.podCidr) : ingressSpec.ip,
+        port: masqPort(id),
+      }
     : client;
   const toPod: Header = { src: snatAddr, dst: podAddr };
   const podId = podSpec?.id ?? chosen.podId;
@@ -295,37 +298,4 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   deliver(established, natMarks);
   replyPath('DATA', []);
   return { record, hops, conntrack };
-}
-
-/** The events the connection machine sees for a trace (used to check the fast path). */
-export function connectionEventsFor(trace: ConnectionTrace): ConnectionEvent[] {
-  const out: ConnectionEvent[] = [];
-  for (const h of trace.hops) {
-    if (h.marks.includes('clientDiscard')) out.push({ type: 'MISMATCHED_SYN_ACK' });
-    if (h.marks.includes('established')) out.push({ type: 'SYN_ACK' });
-  }
-  const r = trace.record;
-  if (r.outcome === 'ok') out.push({ type: 'CLOSE' });
-  else if (r.reason === 'nodeWentDown') out.push({ type: 'PATH_DOWN' });
-  else if (r.outcome === 'dropped') out.push({ type: 'DROPPED' });
-  else if (r.outcome === 'reset') out.push({ type: 'RST' });
-  else out.push({ type: 'TIMEOUT' });
-  return out;
-}
-
-/** Map a final connectionMachine state to the engine's outcome. */
-export function outcomeOfState(state: string): Outcome | null {
-  switch (state) {
-    case 'closed':
-      return 'ok';
-    case 'broken':
-    case 'timedOut':
-      return 'timeout';
-    case 'reset':
-      return 'reset';
-    case 'dropped':
-      return 'dropped';
-    default:
-      return null;
-  }
 }

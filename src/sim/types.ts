@@ -93,7 +93,9 @@ export type OutcomeReason =
   /** Added: the node's (stale) rules sent the SYN to a pod that has already exited. */
   | 'endpointGone'
   /** Added: the rules sent the SYN to a pod on a node that is off the network. */
-  | 'endpointUnreachable';
+  | 'endpointUnreachable'
+  /** The load balancer reset an established flow once its node turned unhealthy (AWS NLB). */
+  | 'lbReset';
 
 /** Per-connection record (one row of the CLI's `connections` array). */
 export interface ConnectionRecord {
@@ -230,7 +232,13 @@ export type SimEvent =
     }
   | { at: number; type: 'node.booting'; node: string }
   | { at: number; type: 'pod.notReady'; pod: string; node: string }
-  | { at: number; type: 'lb.backendDown'; node: string }
+  | {
+      at: number;
+      type: 'lb.backendDown';
+      node: string;
+      /** Failed probes, or the controller deregistered the node (AWS LBC, tainted). */
+      cause?: 'probe' | 'deregistered';
+    }
   | { at: number; type: 'lb.backendUp'; node: string }
   | {
       at: number;

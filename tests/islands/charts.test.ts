@@ -52,7 +52,7 @@ describe('sharesAt', () => {
 describe('drain chart data', () => {
   it('draws failed setups inside the disruption window and cut connections at the cut', () => {
     const cases: Array<[string, Record<string, string>]> = [
-      ['drain-local-hcnp', { 'lifecycle.servesWhileTerminating': 'false' }],
+      ['drain-local-hcnp', { 'lifecycle.preStopSeconds': '0' }],
       ['drain-cluster-nodeport-probe', { 'traffic.duration': '90' }],
     ];
     for (const [id, set] of cases) {

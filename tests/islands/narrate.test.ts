@@ -7,7 +7,8 @@ import { makeTr } from '../../src/islands/flow/tr';
 
 describe('narration', () => {
   it('explains the DNAT + MASQUERADE hop as the issue asks', () => {
-    const r = runScenario('cluster-snat');
+    // A load balancer that rewrites to the nodePort (Azure keeps the VIP).
+    const r = runScenario('cluster-snat', { overrides: { 'loadBalancer.delivery': 'nodePort' } });
     if (!r.ok) throw new Error('run failed');
     const step = toSteps(r.result.featured)[1];
     if (!step) throw new Error('no step 2');

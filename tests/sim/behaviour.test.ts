@@ -12,7 +12,8 @@ import { compileRules } from '../../src/sim/kubeProxy.ts';
 import { run, synRules } from './helpers.ts';
 
 describe('ETP Cluster with SNAT', () => {
-  const r = run('cluster-snat', { 'traffic.duration': '20' });
+  // A load balancer that rewrites to nodeIP:nodePort (AWS instance targets); Azure keeps the VIP.
+  const r = run('cluster-snat', { 'traffic.duration': '20', 'loadBalancer.delivery': 'nodePort' });
   const ok = r.connections.filter((c) => c.outcome === 'ok');
   const nodeIp = new Map(r.resolved.nodes.map((n) => [n.id, n.ip]));
 
@@ -121,9 +122,10 @@ describe('ETP Local', () => {
     expect(
       ok.every((c) => c.sourceSeenByPod === c.clientAddr.ip && c.podNode === c.ingressNode),
     ).toBe(true);
+    // Azure keeps the frontend IP (floating IP): KUBE-SERVICES' loadbalancer-IP rule matches.
     const rules = synRules(r, ok[0]?.id ?? -1);
     expect(rules).toEqual([
-      'KUBE-NODEPORTS',
+      'KUBE-SERVICES',
       'KUBE-EXT',
       'KUBE-SVL',
       'KUBE-SEP',
@@ -235,14 +237,16 @@ describe('drain timelines', { timeout: 30_000 }, () => {
   const I = 5;
   const T = 2;
   const timeout = 5;
-  it('nodePort TCP probe: window after power-off within [(T−1)·I, T·I + T·timeout], only node-1', () => {
+  it('nodePort TCP probe: down (T−1)·I + timeout … T·I + timeout after power-off, only node-1', () => {
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const r = run('drain-cluster-nodeport-probe', {}, seed);
       const off = r.events.find((e) => e.type === 'node.offline' && e.node === 'node-1')?.at ?? NaN;
-      expect(off).toBe(45);
+      // Drained first, so the kubelet's regular group is empty: kube-proxy exits at the shutdown
+      // (t=15) and the OS keeps forwarding for osShutdownSeconds (3 s).
+      expect(off).toBe(18);
       const down = r.summary.nodes['node-1']?.markedDownAt ?? NaN;
-      expect(down - off).toBeGreaterThanOrEqual((T - 1) * I);
-      expect(down - off).toBeLessThanOrEqual(T * I + T * timeout);
+      expect(down - off).toBeGreaterThanOrEqual((T - 1) * I + timeout - 1e-9);
+      expect(down - off).toBeLessThanOrEqual(T * I + timeout);
       const failed = r.connections.filter((c) => c.outcome !== 'ok');
       expect(failed.length).toBeGreaterThan(0);
       expect(failed.every((c) => c.ingressNode === 'node-1' && c.reason === 'nodeOffline')).toBe(
@@ -252,38 +256,9 @@ describe('drain timelines', { timeout: 30_000 }, () => {
       expect(r.summary.disruption.lastFailureAt).toBeLessThan(down);
     }
   });
-  it('kube-proxy /healthz probe: 0 failures; a short critical grace gives a shorter non-zero window', () => {
-    for (const seed of [1, 2, 3, 4, 5, 6]) {
-      const r = run('drain-cluster-healthz-probe', {}, seed);
-      expect(r.summary.failed).toBe(0);
-      expect(r.summary.nodes['node-1']?.markedDownAt).toBeLessThan(45);
-      // Less margin than interval × threshold: never worse than the nodePort probe.
-      const short = run(
-        'drain-cluster-healthz-probe',
-        { 'lifecycle.shutdownGracePeriodCriticalPods': '3' },
-        seed,
-      );
-      const nodeport = run('drain-cluster-nodeport-probe', {}, seed);
-      expect(short.summary.disruption.seconds).toBeLessThanOrEqual(
-        nodeport.summary.disruption.seconds,
-      );
-    }
-    // Phase 1 s: kube-proxy stops at 40, probes at 41 (refused) and 46 (no answer, node off at
-    // 45) → down at 51; the nodePort probe first fails at 46 → down at 56.
-    const phase = { 'loadBalancer.probePhase': '1' };
-    const short = run('drain-cluster-healthz-probe', {
-      ...phase,
-      'lifecycle.shutdownGracePeriodCriticalPods': '5',
-    });
-    const nodeport = run('drain-cluster-nodeport-probe', phase);
-    expect(short.summary.nodes['node-1']?.markedDownAt).toBeCloseTo(51, 2);
-    expect(nodeport.summary.nodes['node-1']?.markedDownAt).toBeCloseTo(56, 2);
-    expect(short.summary.disruption.seconds).toBeGreaterThan(5);
-    expect(short.summary.disruption.seconds).toBeLessThan(nodeport.summary.disruption.seconds - 4);
-  });
   it('kube-proxy exits but the frozen rules keep forwarding until power-off', () => {
     const r = run('drain-cluster-nodeport-probe');
-    const s = stateAt(r, 40);
+    const s = stateAt(r, 16);
     expect(s.nodes['node-1']).toMatchObject({
       kubeProxyRunning: false,
       dataPathForwarding: true,
@@ -291,27 +266,27 @@ describe('drain timelines', { timeout: 30_000 }, () => {
     });
     expect(
       r.connections
-        .filter((c) => c.at > 35 && c.at < 45 && c.ingressNode === 'node-1')
+        .filter((c) => c.at > 15 && c.at < 18 && c.ingressNode === 'node-1')
         .every((c) => c.outcome === 'ok'),
     ).toBe(true);
-    expect(stateAt(r, 50).nodes['node-1']?.dataPathForwarding).toBe(false);
+    expect(stateAt(r, 20).nodes['node-1']?.dataPathForwarding).toBe(false);
   });
-  it('Local + hcnp: 0 failures while serving-terminating; servesWhileTerminating=false opens a window', () => {
+  it('Local + hcnp: 0 failures while serving-terminating; without a preStop the node drops SYNs until the LB notices', () => {
     for (const seed of [1, 2, 3]) {
       const r = run('drain-local-hcnp', {}, seed);
       expect(r.summary.failed).toBe(0);
       const down = r.summary.nodes['node-1']?.markedDownAt ?? NaN;
       expect(down).toBeGreaterThan(11);
       expect(down).toBeLessThan(25);
-      const bad = run('drain-local-hcnp', { 'lifecycle.servesWhileTerminating': 'false' }, seed);
+      const bad = run('drain-local-hcnp', { 'lifecycle.preStopSeconds': '0' }, seed);
       expect(bad.summary.failed).toBeGreaterThan(0);
       expect(
         bad.connections
           .filter((c) => c.outcome !== 'ok')
-          .every((c) => c.reason === 'noLocalEndpoints'),
+          .every((c) => c.reason === 'noLocalEndpoints' || c.reason === 'endpointGone'),
       ).toBe(true);
       expect(bad.summary.disruption.seconds).toBeGreaterThan(0);
-      expect(bad.summary.disruption.seconds).toBeLessThanOrEqual(T * I + 0.5);
+      expect(bad.summary.disruption.seconds).toBeLessThanOrEqual(T * I + 1.5);
       expect(stateAt(r, 12).pods['pod-a']?.conditions).toEqual({
         ready: false,
         serving: true,
@@ -324,25 +299,25 @@ describe('drain timelines', { timeout: 30_000 }, () => {
     const broken = r.connections.filter((c) => c.reason === 'nodeWentDown');
     expect(broken.length).toBeGreaterThan(0);
     expect(r.summary.brokenEstablished).toBe(broken.length);
-    expect(broken.every((c) => c.at < 45 && c.at + 5 >= 45)).toBe(true);
+    expect(broken.every((c) => c.at < 18 && c.at + 5 >= 18)).toBe(true);
   });
-  it('an abrupt power-off leaves stale endpoints until the node controller notices', () => {
+  it('an abrupt power-off leaves stale endpoints until the node controller notices (50 s)', () => {
     const s = getScenario('cluster-snat');
     if (!s) throw new Error('missing');
-    s.traffic = { rate: 100, duration: 60, connectTimeout: 21 };
+    s.traffic = { rate: 100, duration: 70, connectTimeout: 21 };
     s.timeline = [
       { at: 5, type: 'powerOffNode', node: 'node-3' },
-      { at: 50, type: 'powerOnNode', node: 'node-3' },
+      { at: 60, type: 'powerOnNode', node: 'node-3' },
     ];
     s.lifecycle = { ...s.lifecycle, bootSeconds: 5 };
     const r = simulate(s, { seed: 1 });
     const unreachable = r.connections.filter((c) => c.reason === 'endpointUnreachable');
     expect(unreachable.length).toBeGreaterThan(0);
-    expect(unreachable.every((c) => c.at >= 5 && c.at < 46 + 1 && c.podNode === 'node-3')).toBe(
+    expect(unreachable.every((c) => c.at >= 5 && c.at < 56 + 1 && c.podNode === 'node-3')).toBe(
       true,
     );
-    expect(r.summary.nodes['node-3']?.markedUpAt).toBeGreaterThan(55);
-    expect(stateAt(r, 58).nodes['node-3']).toMatchObject({
+    expect(r.summary.nodes['node-3']?.markedUpAt).toBeGreaterThan(65);
+    expect(stateAt(r, 68).nodes['node-3']).toMatchObject({
       phase: 'ready',
       kubeProxyRunning: true,
     });
@@ -381,7 +356,7 @@ describe('health servers', () => {
     ).toBeNull();
   });
   it('the taint takes a node out of a healthz-probed LB without any failure', () => {
-    const r = run('drain-cluster-healthz-probe');
+    const r = run('drain-cluster-healthz-probe', { drain: 'none' });
     const s = structuredClone(r.resolved);
     s.timeline = [{ at: 5, type: 'taintToBeDeleted', node: 'node-2' }];
     const t = simulate(s, { seed: 1 });

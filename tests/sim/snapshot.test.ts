@@ -3,8 +3,8 @@ import { traceConnection } from '../../src/sim/index.ts';
 import { run } from './helpers.ts';
 
 describe('hop list of a cluster-snat connection', () => {
-  it('crosses nodes with SNAT to the ingress node IP', () => {
-    const r = run('cluster-snat');
+  it('crosses nodes with SNAT to the ingress node IP (a load balancer that rewrites to the nodePort)', () => {
+    const r = run('cluster-snat', { 'loadBalancer.delivery': 'nodePort' });
     const id = r.featured[0]?.record.id ?? -1;
     const trace = traceConnection(r, id);
     const compact = trace?.hops

@@ -9,3 +9,4 @@ export { default as Recap } from './Recap.astro';
 export { default as Sources } from './Sources.astro';
 export { default as Term } from './Term.astro';
 export { default as Callout } from './Callout.astro';
+export { default as OverrideKeys } from './OverrideKeys.astro';

@@ -1,6 +1,10 @@
 import { assign, setup } from 'xstate';
 
-export type LbBackendEvent = { type: 'PROBE_OK' } | { type: 'PROBE_FAIL' };
+export type LbBackendEvent =
+  | { type: 'PROBE_OK' }
+  | { type: 'PROBE_FAIL' }
+  /** The controller removed the node from the target group (AWS LBC on a to-be-deleted taint). */
+  | { type: 'DEREGISTER' };
 
 export interface LbBackendInput {
   unhealthyThreshold: number;
@@ -16,6 +20,12 @@ export interface LbBackendContext {
   streak: number;
 }
 
+/** Effects of a backend transition, carried out by the scheduler. */
+export type LbBackendEffect = { type: 'announceDown' } | { type: 'announceUp' };
+export const LB_BACKEND_EFFECTS = ['announceDown', 'announceUp'] as const;
+
+const noop = (): void => undefined;
+
 /** The LB's view of one backend node: healthy ↔ unhealthy after N consecutive probe results. */
 export const lbBackendMachine = setup({
   types: {
@@ -26,6 +36,8 @@ export const lbBackendMachine = setup({
   actions: {
     countStreak: assign({ streak: ({ context }) => context.streak + 1 }),
     resetStreak: assign({ streak: 0 }),
+    announceDown: noop,
+    announceUp: noop,
   },
   guards: {
     startsHealthy: ({ context }) => context.initiallyHealthy,
@@ -36,6 +48,7 @@ export const lbBackendMachine = setup({
   id: 'lbBackend',
   initial: 'settling',
   context: ({ input }) => ({ ...input, streak: 0 }),
+  on: { DEREGISTER: '.deregistered' },
   states: {
     /** The LB probed long before t=0; start in the state those probes settled on. */
     settling: {
@@ -45,19 +58,30 @@ export const lbBackendMachine = setup({
       on: {
         PROBE_OK: { actions: 'resetStreak' },
         PROBE_FAIL: [
-          { guard: 'reachesUnhealthyThreshold', target: 'unhealthy', actions: 'resetStreak' },
+          {
+            guard: 'reachesUnhealthyThreshold',
+            target: 'unhealthy',
+            actions: ['resetStreak', 'announceDown'],
+          },
           { actions: 'countStreak' },
         ],
+        DEREGISTER: { target: 'deregistered', actions: 'announceDown' },
       },
     },
     unhealthy: {
       on: {
         PROBE_FAIL: { actions: 'resetStreak' },
         PROBE_OK: [
-          { guard: 'reachesHealthyThreshold', target: 'healthy', actions: 'resetStreak' },
+          {
+            guard: 'reachesHealthyThreshold',
+            target: 'healthy',
+            actions: ['resetStreak', 'announceUp'],
+          },
           { actions: 'countStreak' },
         ],
       },
     },
+    /** Out of the target group: probe results no longer matter. */
+    deregistered: {},
   },
 });

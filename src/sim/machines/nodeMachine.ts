@@ -1,17 +1,48 @@
 import { assign, setup } from 'xstate';
 
-/** Events the scheduler sends to a node; time is supplied by the scheduler, never by timers. */
+/**
+ * A node's lifecycle, as the kubelet's graceful node shutdown runs it
+ * (pkg/kubelet/nodeshutdown/nodeshutdown_manager_linux.go, processShutdownEvent):
+ *
+ *   up ⇄ proxyStopped → shuttingDown.regularPods → .criticalPods → .osShutdown → offline
+ *   offline → booting → up
+ *
+ * The phases are upper bounds: the regular group ends when its Pods are gone or its timer runs
+ * out, whichever comes first (an empty group is skipped); kube-proxy, a critical Pod, exits on
+ * SIGTERM at once; then the kubelet releases its inhibitor lock and the operating system shuts
+ * down, forwarding with the rules left in the kernel until the network goes. Without graceful
+ * node shutdown (shutdownGracePeriod 0) the kubelet does nothing: the system stops the Pods
+ * and kube-proxy with everything else and reports nothing to the API.
+ *
+ * The machine holds no timers and touches nothing else: its named actions are effects that the
+ * scheduler carries out (see lifecycle.ts).
+ */
 export type NodeEvent =
   | { type: 'CORDON' }
   | { type: 'UNCORDON' }
   | { type: 'TAINT' }
   | { type: 'SHUTDOWN' }
-  | { type: 'KUBE_PROXY_STOP' }
+  /** The regular group's Pods have all exited. */
+  | { type: 'REGULAR_PODS_GONE' }
+  | { type: 'TIMER'; timer: NodeTimer }
+  | { type: 'STOP_KUBE_PROXY' }
+  | { type: 'START_KUBE_PROXY' }
   | { type: 'POWER_OFF' }
-  | { type: 'POWER_ON' }
-  | { type: 'BOOTED' };
+  | { type: 'POWER_ON' };
 
-export interface NodeContext {
+export type NodeTimer = 'regularPhase' | 'osShutdown' | 'boot';
+
+export interface NodeInput {
+  /** shutdownGracePeriod − shutdownGracePeriodCriticalPods, seconds. */
+  regularPhase: number;
+  /** Graceful node shutdown is on (shutdownGracePeriod > 0). */
+  graceful: boolean;
+  /** Seconds the operating system keeps the network up after the kubelet let go. */
+  osShutdown: number;
+  boot: number;
+}
+
+export interface NodeContext extends NodeInput {
   cordoned: boolean;
   tainted: boolean;
   /** The kube-proxy process (health servers, rule syncs). */
@@ -20,67 +51,163 @@ export interface NodeContext {
   forwarding: boolean;
 }
 
-/** Node lifecycle: ready → cordoned → shuttingDown → offline → booting → ready. */
+/** The effects a node transition asks for; the scheduler carries them out. */
+export type NodeEffect =
+  | { type: 'startTimer'; params: { timer: NodeTimer; after: number } }
+  | { type: 'reportShuttingDown' }
+  | { type: 'killPods'; params: { grace: number } }
+  | { type: 'stopContainers' }
+  | { type: 'announceKubeProxyStopped' }
+  | { type: 'announceKubeProxyStarted' }
+  | { type: 'announceOffline' }
+  | { type: 'announceOnline' }
+  | { type: 'announceBooting' };
+
+export const NODE_EFFECTS = [
+  'startTimer',
+  'reportShuttingDown',
+  'killPods',
+  'stopContainers',
+  'announceKubeProxyStopped',
+  'announceKubeProxyStarted',
+  'announceOffline',
+  'announceOnline',
+  'announceBooting',
+] as const;
+
+const noop = (): void => undefined;
+
 export const nodeMachine = setup({
-  types: { context: {} as NodeContext, events: {} as NodeEvent },
+  types: { context: {} as NodeContext, events: {} as NodeEvent, input: {} as NodeInput },
   actions: {
     markCordoned: assign({ cordoned: true }),
     markUncordoned: assign({ cordoned: false }),
     markTainted: assign({ tainted: true }),
-    stopKubeProxy: assign({ kubeProxyRunning: false }),
+    stopProxy: assign({ kubeProxyRunning: false }),
+    startProxy: assign({ kubeProxyRunning: true }),
     goDark: assign({ kubeProxyRunning: false, forwarding: false }),
-    comeUp: assign({ kubeProxyRunning: true, forwarding: true }),
+    // The Node object's taint goes when the machine comes back (a new lease on life).
+    comeUp: assign({ kubeProxyRunning: true, forwarding: true, tainted: false }),
+    // Effects, carried out by the scheduler (lifecycle.ts) from the actions transition() returns.
+    startTimer: (_: unknown, _params: { timer: NodeTimer; after: number }) => noop(),
+    reportShuttingDown: noop,
+    killPods: (_: unknown, _params: { grace: number }) => noop(),
+    stopContainers: noop,
+    announceKubeProxyStopped: noop,
+    announceKubeProxyStarted: noop,
+    announceOffline: noop,
+    announceOnline: noop,
+    announceBooting: noop,
   },
   guards: {
-    isCordoned: ({ context }) => context.cordoned,
+    graceful: ({ context }) => context.graceful,
+    isTimer: ({ event }, params: { timer: NodeTimer }) =>
+      event.type === 'TIMER' && event.timer === params.timer,
   },
 }).createMachine({
   id: 'node',
-  initial: 'ready',
-  context: { cordoned: false, tainted: false, kubeProxyRunning: true, forwarding: true },
+  initial: 'up',
+  context: ({ input }) => ({
+    ...input,
+    cordoned: false,
+    tainted: false,
+    kubeProxyRunning: true,
+    forwarding: true,
+  }),
   on: {
     TAINT: { actions: 'markTainted' },
+    CORDON: { actions: 'markCordoned' },
+    UNCORDON: { actions: 'markUncordoned' },
   },
   states: {
-    ready: {
+    up: {
       on: {
-        CORDON: { target: 'cordoned', actions: 'markCordoned' },
+        STOP_KUBE_PROXY: {
+          target: 'proxyStopped',
+          actions: ['stopProxy', 'announceKubeProxyStopped'],
+        },
         SHUTDOWN: 'shuttingDown',
         POWER_OFF: 'offline',
       },
     },
-    cordoned: {
+    /** kube-proxy stopped on a live node: rules stay, its health ports refuse connections. */
+    proxyStopped: {
       on: {
-        UNCORDON: { target: 'ready', actions: 'markUncordoned' },
+        START_KUBE_PROXY: {
+          target: 'up',
+          actions: ['startProxy', 'announceKubeProxyStarted'],
+        },
         SHUTDOWN: 'shuttingDown',
         POWER_OFF: 'offline',
       },
     },
     shuttingDown: {
-      on: {
-        CORDON: { actions: 'markCordoned' },
-        UNCORDON: { actions: 'markUncordoned' },
-        KUBE_PROXY_STOP: { actions: 'stopKubeProxy' },
-        POWER_OFF: 'offline',
+      initial: 'start',
+      on: { POWER_OFF: '#node.offline' },
+      states: {
+        start: {
+          always: [{ guard: 'graceful', target: 'regularPods' }, { target: 'abrupt' }],
+        },
+        /** No graceful node shutdown: the system stops containers and kube-proxy, tells no one. */
+        abrupt: {
+          entry: ['stopProxy', 'announceKubeProxyStopped', 'stopContainers'],
+          always: 'osShutdown',
+        },
+        regularPods: {
+          entry: [
+            'reportShuttingDown',
+            {
+              type: 'killPods',
+              params: ({ context }) => ({ grace: context.regularPhase }),
+            },
+            {
+              type: 'startTimer',
+              params: ({ context }) => ({ timer: 'regularPhase', after: context.regularPhase }),
+            },
+          ],
+          on: {
+            REGULAR_PODS_GONE: 'criticalPods',
+            TIMER: {
+              guard: { type: 'isTimer', params: { timer: 'regularPhase' } },
+              target: 'criticalPods',
+            },
+          },
+        },
+        /** kube-proxy exits on SIGTERM without lingering; then the kubelet lets go. */
+        criticalPods: {
+          entry: ['stopProxy', 'announceKubeProxyStopped'],
+          always: 'osShutdown',
+        },
+        osShutdown: {
+          entry: {
+            type: 'startTimer',
+            params: ({ context }) => ({ timer: 'osShutdown', after: context.osShutdown }),
+          },
+          on: {
+            TIMER: {
+              guard: { type: 'isTimer', params: { timer: 'osShutdown' } },
+              target: '#node.offline',
+            },
+          },
+        },
       },
     },
     offline: {
-      entry: 'goDark',
-      on: {
-        CORDON: { actions: 'markCordoned' },
-        UNCORDON: { actions: 'markUncordoned' },
-        POWER_ON: 'booting',
-      },
+      entry: ['goDark', 'announceOffline'],
+      on: { POWER_ON: 'booting' },
     },
     booting: {
+      entry: [
+        'announceBooting',
+        { type: 'startTimer', params: ({ context }) => ({ timer: 'boot', after: context.boot }) },
+      ],
       on: {
-        CORDON: { actions: 'markCordoned' },
-        UNCORDON: { actions: 'markUncordoned' },
         POWER_OFF: 'offline',
-        BOOTED: [
-          { guard: 'isCordoned', target: 'cordoned', actions: 'comeUp' },
-          { target: 'ready', actions: 'comeUp' },
-        ],
+        TIMER: {
+          guard: { type: 'isTimer', params: { timer: 'boot' } },
+          target: 'up',
+          actions: ['comeUp', 'announceOnline', 'announceKubeProxyStarted'],
+        },
       },
     },
   },

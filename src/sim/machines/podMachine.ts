@@ -1,65 +1,199 @@
 import { assign, setup } from 'xstate';
+import type { EndpointConditions } from '../types.ts';
 
-/** Events the scheduler sends to a pod. */
+/**
+ * A Pod's lifecycle and what its EndpointSlice entry says.
+ *
+ * Two ways to stop a Pod differ in the API: an eviction or delete (drain) sets a
+ * deletionTimestamp, so the endpoint turns `terminating` (ready=false, serving follows the
+ * readiness probe); a kill by the kubelet's graceful node shutdown does not, so the endpoint stays
+ * as it was until the node lifecycle controller marks the Pod not ready or the container stops
+ * (EndpointSlice podToEndpoint: `terminating := pod.DeletionTimestamp != nil`). Either way the
+ * preStop hook runs first, then SIGTERM; the app exits `appShutdown` seconds later, at the
+ * latest at the grace period. An app that fails readiness on SIGTERM turns not serving only when
+ * the kubelet's readiness probe has failed often enough (periodSeconds × failureThreshold).
+ *
+ * Named actions are effects the scheduler carries out (timers, announcements).
+ */
 export type PodEvent =
   | { type: 'START' }
-  | { type: 'DELETE'; servesWhileTerminating: boolean }
-  | { type: 'STOP_SERVING' }
-  | { type: 'EXIT' }
-  | { type: 'NODE_DOWN' }
+  /** API deletion (eviction by a drain, `kubectl delete pod`). */
+  | { type: 'EVICT'; grace: number; readinessDelay: number }
+  /** Killed by the kubelet during graceful node shutdown (no deletionTimestamp). */
+  | { type: 'KILL'; grace: number; readinessDelay: number }
+  | { type: 'TIMER'; timer: PodTimer }
+  /** The node lifecycle controller marked the Pod not ready (its node is NotReady). */
   | { type: 'NODE_NOT_READY' }
-  /** The node booted again; kubelet restarts the containers of pods that were not deleted. */
+  /** The machine lost power or its containers were stopped: the process is gone, the API not told. */
+  | { type: 'NODE_DOWN' }
+  /** The node booted again; the kubelet restarts the containers of Pods that were not deleted. */
   | { type: 'NODE_UP' };
 
-export interface PodContext {
-  /** The app process can still accept connections (false once its machine lost power). */
-  alive: boolean;
+export type PodTimer = 'sigterm' | 'exit' | 'notServing' | 'sigkill';
+
+export interface PodInput {
+  preStop: number;
+  appShutdown: number;
+  servesWhileTerminating: boolean;
 }
 
-/** Pod lifecycle: pending → ready → terminatingServing → terminatingNotServing → exited. */
+export interface PodContext extends PodInput {
+  /** The app process accepts connections. */
+  alive: boolean;
+  /** In the EndpointSlice at all. */
+  inSlice: boolean;
+  /** The readiness probe passes (as the kubelet last saw it). */
+  readinessOk: boolean;
+  /** Deleted through the API (deletionTimestamp set). */
+  deleted: boolean;
+  /** Marked not ready by the node lifecycle controller. */
+  markedNotReady: boolean;
+  grace: number;
+  readinessDelay: number;
+}
+
+export type PodEffect =
+  | { type: 'startTimer'; params: { timer: PodTimer; after: number } }
+  | { type: 'announceTerminating' }
+  | { type: 'announceExited' }
+  | { type: 'announceReady' }
+  | { type: 'announceNotReady' };
+
+export const POD_EFFECTS = [
+  'startTimer',
+  'announceTerminating',
+  'announceExited',
+  'announceReady',
+  'announceNotReady',
+] as const;
+
+/** What the Pod's EndpointSlice entry says now; null when it is not in the slice. */
+export function endpointOf(c: PodContext): EndpointConditions | null {
+  if (!c.inSlice) return null;
+  const serving = c.readinessOk && !c.markedNotReady;
+  return { ready: serving && !c.deleted, serving, terminating: c.deleted };
+}
+
+const noop = (): void => undefined;
+
 export const podMachine = setup({
-  types: { context: {} as PodContext, events: {} as PodEvent },
+  types: { context: {} as PodContext, events: {} as PodEvent, input: {} as PodInput },
   actions: {
-    die: assign({ alive: false }),
-    revive: assign({ alive: true }),
+    begin: assign({ alive: true, inSlice: true, readinessOk: true, markedNotReady: false }),
+    stopping: assign(({ event }) =>
+      event.type === 'EVICT' || event.type === 'KILL'
+        ? {
+            grace: event.grace,
+            readinessDelay: event.readinessDelay,
+            deleted: event.type === 'EVICT',
+          }
+        : {},
+    ),
+    failReadiness: assign({ readinessOk: false }),
+    markNotReady: assign({ markedNotReady: true }),
+    lose: assign({ alive: false }),
+    revive: assign({ alive: true, markedNotReady: false }),
+    leave: assign({ alive: false, inSlice: false }),
+    startTimer: (_: unknown, _params: { timer: PodTimer; after: number }) => noop(),
+    announceTerminating: noop,
+    announceExited: noop,
+    announceReady: noop,
+    announceNotReady: noop,
   },
   guards: {
-    keepsServing: ({ event }) => event.type === 'DELETE' && event.servesWhileTerminating,
+    isTimer: ({ event }, params: { timer: PodTimer }) =>
+      event.type === 'TIMER' && event.timer === params.timer,
   },
 }).createMachine({
   id: 'pod',
   initial: 'pending',
-  context: { alive: true },
+  context: ({ input }) => ({
+    ...input,
+    alive: false,
+    inSlice: false,
+    readinessOk: false,
+    deleted: false,
+    markedNotReady: false,
+    grace: 0,
+    readinessDelay: 0,
+  }),
   states: {
-    pending: { on: { START: 'ready' } },
-    ready: {
+    /** Not scheduled (no node fits). */
+    pending: { on: { START: { target: 'running', actions: 'begin' } } },
+    running: {
       on: {
-        DELETE: [
-          { guard: 'keepsServing', target: 'terminatingServing' },
-          { target: 'terminatingNotServing' },
-        ],
-        NODE_DOWN: { actions: 'die' },
-        NODE_NOT_READY: 'notReady',
-        NODE_UP: { actions: 'revive' },
+        EVICT: { target: 'stopping', actions: ['stopping', 'announceTerminating'] },
+        KILL: { target: 'stopping', actions: 'stopping' },
+        NODE_NOT_READY: { actions: ['markNotReady', 'announceNotReady'] },
+        NODE_DOWN: { target: 'down', actions: 'lose' },
       },
     },
-    terminatingServing: {
+    /** The process is gone with its machine; the API still lists the Pod until told otherwise. */
+    down: {
       on: {
-        STOP_SERVING: 'terminatingNotServing',
-        EXIT: 'exited',
-        NODE_DOWN: { target: 'exited', actions: 'die' },
+        NODE_NOT_READY: { actions: ['markNotReady', 'announceNotReady'] },
+        NODE_UP: { target: 'running', actions: ['revive', 'announceReady'] },
+        // A Pod deleted while its node is gone leaves the slice at once (nothing runs to drain).
+        EVICT: { target: 'exited', actions: 'announceTerminating' },
       },
     },
-    terminatingNotServing: {
-      on: { EXIT: 'exited', NODE_DOWN: { target: 'exited', actions: 'die' } },
-    },
-    /** The node controller marked the pod not ready after its node stopped reporting. */
-    notReady: {
+    stopping: {
+      initial: 'preStop',
+      entry: [
+        {
+          type: 'startTimer',
+          params: ({ context }) => ({
+            timer: 'sigterm',
+            after: Math.min(context.preStop, context.grace),
+          }),
+        },
+        {
+          type: 'startTimer',
+          params: ({ context }) => ({ timer: 'sigkill', after: context.grace }),
+        },
+      ],
       on: {
-        DELETE: { target: 'exited', actions: 'die' },
-        NODE_UP: { target: 'ready', actions: 'revive' },
+        TIMER: { guard: { type: 'isTimer', params: { timer: 'sigkill' } }, target: 'exited' },
+        NODE_NOT_READY: { actions: ['markNotReady', 'announceNotReady'] },
+        NODE_DOWN: 'exited',
+      },
+      states: {
+        /** The preStop hook sleeps; the app knows nothing yet and keeps passing readiness. */
+        preStop: {
+          on: {
+            TIMER: {
+              guard: { type: 'isTimer', params: { timer: 'sigterm' } },
+              target: 'afterSigterm',
+            },
+          },
+        },
+        afterSigterm: {
+          entry: [
+            {
+              type: 'startTimer',
+              params: ({ context }) => ({ timer: 'exit', after: context.appShutdown }),
+            },
+            {
+              type: 'startTimer',
+              params: ({ context }) => ({
+                timer: 'notServing',
+                // Only an app that fails readiness on SIGTERM; the others pass until they exit.
+                after: context.servesWhileTerminating ? Infinity : context.readinessDelay,
+              }),
+            },
+          ],
+          on: {
+            TIMER: [
+              { guard: { type: 'isTimer', params: { timer: 'exit' } }, target: '#pod.exited' },
+              {
+                guard: { type: 'isTimer', params: { timer: 'notServing' } },
+                actions: 'failReadiness',
+              },
+            ],
+          },
+        },
       },
     },
-    exited: { type: 'final', entry: 'die' },
+    exited: { type: 'final', entry: ['leave', 'announceExited'] },
   },
 });

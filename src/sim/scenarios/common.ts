@@ -1,5 +1,5 @@
 /** The canonical topology every lesson uses (client-1, lb, node-1…3, Service "shop"). */
-import { presetProbe } from '../presets.ts';
+import { LB_BEHAVIOUR, presetProbe } from '../presets.ts';
 import type {
   ClientSpec,
   CloudPreset,
@@ -41,11 +41,11 @@ export function shopService(policy: ExternalTrafficPolicy): ServiceSpec {
   return policy === 'Local' ? { ...base, healthCheckNodePort: 32000 } : base;
 }
 
-/** A load balancer with the preset's probe for the policy. */
+/** A load balancer with the preset's delivery and its probe for the policy. */
 export function loadBalancer(preset: CloudPreset, policy: ExternalTrafficPolicy) {
   return {
     frontendIp: FRONTEND_IP,
-    delivery: 'nodePort' as const,
+    delivery: LB_BEHAVIOUR[preset].delivery,
     preset,
     probe: presetProbe(preset, policy),
   };

@@ -3,11 +3,13 @@ import type { Scenario } from '../types.ts';
 import { drainClusterNodeportProbe } from './drainClusterNodeportProbe.ts';
 
 /**
- * The same drain with Azure's shared probe on kube-proxy :10256/healthz: kube-proxy exits at
- * t=35 (critical phase), the LB marks node-1 down within 10 s while the kernel rules still
- * forward, and the machine leaves at t=45: no new connection fails. Setting
- * lifecycle.shutdownGracePeriodCriticalPods below interval × threshold (10 s) shortens that
- * margin: depending on the probe phase the window is then zero or shorter than the nodePort one.
+ * A cluster-autoscaler scale-down with Azure's shared probe on kube-proxy :10256/healthz: the
+ * autoscaler taints node-1 ToBeDeletedByClusterAutoscaler at t=5 and drains it, and the VM is
+ * shut down at t=15. kube-proxy's /healthz answers 503 from the taint on (KEP-3836), so the LB
+ * marks node-1 down within 10 s, while the node still forwards: no new connection fails.
+ * Without the taint (`drain` alone, as in a node upgrade) /healthz turns red only when
+ * kube-proxy exits at the shutdown, 3 s before the node goes: then it is hardly better than the
+ * nodePort probe.
  */
 export const drainClusterHealthzProbe: Scenario = {
   ...drainClusterNodeportProbe,
@@ -17,5 +19,10 @@ export const drainClusterHealthzProbe: Scenario = {
     preset: 'azure-shared',
     probe: presetProbe('azure-shared', 'Cluster'),
   },
+  timeline: [
+    { at: 5, type: 'taintToBeDeleted', node: 'node-1' },
+    { at: 5, type: 'drainNode', node: 'node-1' },
+    { at: 15, type: 'shutdownNode', node: 'node-1' },
+  ],
   featuredSelectors: [{ kind: 'firstOnNode', node: 'node-1' }],
 };

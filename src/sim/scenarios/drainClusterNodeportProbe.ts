@@ -9,9 +9,12 @@ import {
 
 /**
  * Azure, ETP Cluster, blind TCP probe on the nodePort (5 s × 2). node-1 is drained at t=5
- * (pods elsewhere keep serving), graceful shutdown starts at t=15 (30 s / 10 s: kube-proxy stops
- * at t=35), the machine powers off at t=45. The TCP probe keeps passing until power-off, so new
- * connections hashed to node-1 fail until the LB has seen two failed probes.
+ * (pods elsewhere keep serving) and shut down gracefully at t=15: its regular Pods are already
+ * gone, so the kubelet moves straight on, kube-proxy exits at once, and the operating system
+ * keeps forwarding for lifecycle.osShutdownSeconds (3 s, an assumption) before the machine leaves
+ * the network at t=18. The TCP probe is answered by the kernel's rules until then, so new
+ * connections hashed to node-1 fail until the LB has seen two failed probes (each counted at its
+ * 5 s timeout): about 10–15 s.
  */
 export const drainClusterNodeportProbe: Scenario = {
   id: 'drain-cluster-nodeport-probe',

@@ -1,0 +1,562 @@
+/**
+ * Lifecycles on simulated time: nodes, Pods and the load balancer's view of each node are xstate
+ * machines driven purely with `transition()`; the named actions each transition returns are the
+ * effects (timers, kills, announcements), and this module carries them out on a (time,
+ * sequence) queue. Nothing here decides a packet's path: that is route.ts over the rules.
+ */
+import { initialTransition, transition, type SnapshotFrom } from 'xstate';
+import { bridgeIp } from './ip.ts';
+import { compileRules, type Endpoint, type RuleSet } from './kubeProxy.ts';
+import {
+  lbBackendMachine,
+  LB_BACKEND_EFFECTS,
+  type LbBackendEffect,
+  type LbBackendEvent,
+} from './machines/lbBackendMachine.ts';
+import {
+  nodeMachine,
+  NODE_EFFECTS,
+  type NodeEffect,
+  type NodeEvent,
+  type NodeTimer,
+} from './machines/nodeMachine.ts';
+import {
+  endpointOf,
+  podMachine,
+  POD_EFFECTS,
+  type PodEffect,
+  type PodEvent,
+  type PodTimer,
+} from './machines/podMachine.ts';
+import { LIFECYCLE_DEFAULTS } from './params.ts';
+import { LB_BEHAVIOUR, type LbBehaviour } from './presets.ts';
+import { answerProbe, type ProbeAnswer } from './probes.ts';
+import type { Rng } from './rng.ts';
+import { EventQueue } from './scheduler.ts';
+import type { Action, EndpointConditions, NodeSpec, PodSpec, Scenario, SimEvent } from './types.ts';
+
+type NodeSnap = SnapshotFrom<typeof nodeMachine>;
+type PodSnap = SnapshotFrom<typeof podMachine>;
+type BackendSnap = SnapshotFrom<typeof lbBackendMachine>;
+
+/** Runtime state of a node, mirrored from its machine snapshot for the fast path. */
+export interface NodeRt {
+  spec: NodeSpec;
+  idx: number;
+  snap: NodeSnap;
+  forwarding: boolean;
+  kubeProxyRunning: boolean;
+  tainted: boolean;
+  bridge: string;
+  rules: RuleSet;
+  syncPending: boolean;
+  /** Times the node went off the network, ascending. */
+  offlineAt: number[];
+  /** Times the LB marked it unhealthy (resets established flows on AWS), ascending. */
+  markedDownAt: number[];
+}
+
+/** Runtime state of a Pod. */
+export interface PodRt {
+  spec: PodSpec;
+  idx: number;
+  nodeIdx: number;
+  snap: PodSnap;
+  /** The process accepts connections. */
+  alive: boolean;
+  /** Its EndpointSlice entry; null when it is not in the slice. */
+  cond: EndpointConditions | null;
+}
+
+type QEvent =
+  | { k: 'action'; action: Action }
+  | { k: 'probe'; node: number }
+  | { k: 'probeResult'; node: number; answer: ProbeAnswer }
+  | { k: 'sync'; node: number }
+  | { k: 'nodeTimer'; node: number; timer: NodeTimer }
+  | { k: 'podTimer'; pod: number; timer: PodTimer }
+  | { k: 'nodeNotReady'; node: number };
+
+const isEffect = <T extends string>(names: readonly T[], type: string): type is T =>
+  (names as readonly string[]).includes(type);
+
+/** The lifecycle of one run: its machines, its queue, its events. */
+export class Lifecycle {
+  readonly events: SimEvent[] = [];
+  readonly rulesets: RuleSet[] = [];
+  readonly nodes: NodeRt[];
+  readonly pods: PodRt[];
+  readonly behaviour: LbBehaviour;
+  readonly initialLbRotation: Record<string, boolean> = {};
+  /** Node indices in LB rotation (kept in node order). */
+  healthyList: number[] = [];
+  private readonly healthy: boolean[] = [];
+  private readonly deregistered: boolean[] = [];
+  private readonly backends: BackendSnap[] = [];
+  private readonly queue = new EventQueue<QEvent>();
+  private readonly nodeIdx: Map<string, number>;
+  private readonly lc: Required<Scenario['lifecycle']>;
+
+  constructor(
+    private readonly scenario: Scenario,
+    private readonly phaseRng: Rng,
+    private readonly horizon: number,
+  ) {
+    const { lifecycle, loadBalancer } = scenario;
+    this.lc = { ...LIFECYCLE_DEFAULTS, ...lifecycle };
+    this.behaviour = LB_BEHAVIOUR[loadBalancer.preset];
+    this.nodeIdx = new Map(scenario.nodes.map((n, i) => [n.id, i]));
+    const podInput = {
+      preStop: this.lc.preStopSeconds,
+      appShutdown: this.lc.appShutdownSeconds,
+      servesWhileTerminating: this.lc.servesWhileTerminating,
+    };
+    this.pods = scenario.pods.map((spec, idx) => {
+      const ni = spec.node === undefined ? -1 : (this.nodeIdx.get(spec.node) ?? -1);
+      let [snap] = initialTransition(podMachine, podInput);
+      if (ni >= 0) [snap] = transition(podMachine, snap, { type: 'START' });
+      return {
+        spec,
+        idx,
+        nodeIdx: ni,
+        snap,
+        alive: snap.context.alive,
+        cond: endpointOf(snap.context),
+      };
+    });
+    const regularPhase = Math.max(
+      0,
+      this.lc.shutdownGracePeriod - this.lc.shutdownGracePeriodCriticalPods,
+    );
+    const nodeInput = {
+      regularPhase,
+      graceful: this.lc.shutdownGracePeriod > 0,
+      osShutdown: this.lc.osShutdownSeconds,
+      boot: this.lc.bootSeconds,
+    };
+    this.nodes = scenario.nodes.map((spec, idx) => {
+      const [snap] = initialTransition(nodeMachine, nodeInput);
+      return {
+        spec,
+        idx,
+        snap,
+        forwarding: true,
+        kubeProxyRunning: true,
+        tainted: false,
+        bridge: bridgeIp(spec.podCidr),
+        rules: this.compileFor(spec),
+        syncPending: false,
+        offlineAt: [],
+        markedDownAt: [],
+      };
+    });
+    // LB backends start in the state their probes settled on long before t=0.
+    const probe = loadBalancer.probe;
+    for (const n of this.nodes) {
+      const ok = answerProbe(n, probe, scenario.service, this.isPodAlive).ok;
+      const [snap] = initialTransition(lbBackendMachine, {
+        unhealthyThreshold: probe.unhealthyThreshold,
+        healthyThreshold: probe.healthyThreshold,
+        initiallyHealthy: ok,
+      });
+      this.backends.push(snap);
+      this.healthy.push(snap.value === 'healthy');
+      this.deregistered.push(false);
+      this.initialLbRotation[n.spec.id] = snap.value === 'healthy';
+    }
+    this.refreshHealthy();
+    for (const action of scenario.timeline) this.queue.push(action.at, { k: 'action', action });
+    for (const n of this.nodes) {
+      const fixed = loadBalancer.probePhase?.[n.spec.id];
+      const phase = fixed ?? Math.floor(phaseRng.next() * probe.interval * 1000) / 1000;
+      this.queue.push(phase, { k: 'probe', node: n.idx });
+    }
+  }
+
+  /** Is the node still a target (not deregistered by its controller)? */
+  isRegistered(node: number): boolean {
+    return !this.deregistered[node];
+  }
+
+  readonly isPodAlive = (i: number): boolean => {
+    const p = this.pods[i];
+    return !!p && p.alive && (this.nodes[p.nodeIdx]?.forwarding ?? false);
+  };
+
+  /** Run every queued event up to and including time `t`. */
+  advanceTo(t: number): void {
+    while (this.queue.size > 0 && this.queue.peekTime() <= t) {
+      const next = this.queue.pop();
+      if (next) this.process(next.at, next.item);
+    }
+  }
+
+  /** Run the queue dry. */
+  finish(): void {
+    this.advanceTo(Infinity);
+  }
+
+  private compileFor(node: NodeSpec): RuleSet {
+    const s = this.scenario;
+    const rs = compileRules({
+      id: this.rulesets.length,
+      service: s.service,
+      node: node.id,
+      nodeIp: node.ip,
+      frontendIp: s.loadBalancer.frontendIp,
+      masquerade: s.masquerade,
+      endpoints: this.sliceEndpoints(),
+    });
+    this.rulesets.push(rs);
+    return rs;
+  }
+
+  private sliceEndpoints(): Endpoint[] {
+    const out: Endpoint[] = [];
+    for (const p of this.pods) {
+      const node = this.scenario.nodes[p.nodeIdx];
+      if (p.cond && node)
+        out.push({
+          pod: p.idx,
+          podId: p.spec.id,
+          ip: p.spec.ip ?? '0.0.0.0',
+          node: node.id,
+          ...p.cond,
+        });
+    }
+    return out;
+  }
+
+  private refreshHealthy(): void {
+    this.healthyList = this.nodes.filter((n) => this.healthy[n.idx]).map((n) => n.idx);
+  }
+
+  private requestSyncs(t: number): void {
+    for (const n of this.nodes) {
+      if (n.kubeProxyRunning && !n.syncPending) {
+        n.syncPending = true;
+        this.queue.push(t + this.lc.proxySyncDelay, { k: 'sync', node: n.idx });
+      }
+    }
+  }
+
+  private nodeOf(id: string): NodeRt | undefined {
+    return this.nodes[this.nodeIdx.get(id) ?? -1];
+  }
+
+  private podsOn(n: NodeRt): PodRt[] {
+    return this.pods.filter((p) => p.nodeIdx === n.idx);
+  }
+
+  /** When the kubelet's readiness probe will have failed often enough after SIGTERM. */
+  private readinessDelay(): number {
+    const period = this.lc.readinessPeriodSeconds;
+    const phase = Math.floor(this.phaseRng.next() * period * 1000) / 1000;
+    return phase + (this.lc.readinessFailureThreshold - 1) * period;
+  }
+
+  // ---- machines and their effects --------------------------------------------------------
+
+  sendNode(n: NodeRt, event: NodeEvent, t: number): void {
+    const [snap, actions] = transition(nodeMachine, n.snap, event);
+    n.snap = snap;
+    n.forwarding = snap.context.forwarding;
+    n.kubeProxyRunning = snap.context.kubeProxyRunning;
+    n.tainted = snap.context.tainted;
+    for (const a of actions)
+      if (isEffect(NODE_EFFECTS, a.type)) this.nodeEffect(n, a as unknown as NodeEffect, t);
+  }
+
+  private nodeEffect(n: NodeRt, e: NodeEffect, t: number): void {
+    const id = n.spec.id;
+    switch (e.type) {
+      case 'startTimer':
+        if (Number.isFinite(e.params.after))
+          this.queue.push(t + e.params.after, {
+            k: 'nodeTimer',
+            node: n.idx,
+            timer: e.params.timer,
+          });
+        return;
+      case 'reportShuttingDown':
+        // The kubelet posts NotReady ("node is shutting down"); the node lifecycle controller
+        // marks the node's Pods not ready when it next looks (MarkPodsNotReady).
+        this.events.push({ at: t, type: 'node.shuttingDown', node: id });
+        this.queue.push(t + this.lc.nodeMonitorPeriod, { k: 'nodeNotReady', node: n.idx });
+        return;
+      case 'killPods': {
+        const grace = Math.min(e.params.grace, this.lc.terminationGracePeriodSeconds);
+        for (const p of this.podsOn(n))
+          this.sendPod(p, { type: 'KILL', grace, readinessDelay: this.readinessDelay() }, t);
+        // An empty regular group is skipped (processShutdownEvent).
+        this.checkRegularGroup(n, t);
+        return;
+      }
+      case 'stopContainers': {
+        let lost = false;
+        for (const p of this.podsOn(n)) {
+          if (p.alive) lost = true;
+          this.sendPod(p, { type: 'NODE_DOWN' }, t);
+        }
+        // Nobody told the API: the controller notices when the heartbeats stop.
+        if (lost)
+          this.queue.push(t + this.lc.nodeMonitorGracePeriod, { k: 'nodeNotReady', node: n.idx });
+        return;
+      }
+      case 'announceKubeProxyStopped':
+        this.events.push({ at: t, type: 'kubeProxy.stopped', node: id });
+        return;
+      case 'announceKubeProxyStarted':
+        this.events.push({ at: t, type: 'kubeProxy.started', node: id });
+        n.rules = this.compileFor(n.spec);
+        this.events.push({ at: t, type: 'kubeProxy.synced', node: id });
+        return;
+      case 'announceOffline': {
+        n.offlineAt.push(t);
+        this.events.push({ at: t, type: 'node.offline', node: id });
+        let lost = false;
+        for (const p of this.podsOn(n)) {
+          if (p.alive && !p.snap.matches('stopping')) lost = true;
+          this.sendPod(p, { type: 'NODE_DOWN' }, t);
+        }
+        if (lost)
+          this.queue.push(t + this.lc.nodeMonitorGracePeriod, { k: 'nodeNotReady', node: n.idx });
+        return;
+      }
+      case 'announceBooting':
+        this.events.push({ at: t, type: 'node.booting', node: id });
+        return;
+      case 'announceOnline':
+        this.events.push({ at: t, type: 'node.online', node: id });
+        for (const p of this.podsOn(n)) this.sendPod(p, { type: 'NODE_UP' }, t);
+        return;
+    }
+  }
+
+  /** The kubelet's regular group ends once none of its Pods runs any more. */
+  private checkRegularGroup(n: NodeRt, t: number): void {
+    if (!n.snap.matches({ shuttingDown: 'regularPods' })) return;
+    const running = this.podsOn(n).some(
+      (p) => p.snap.matches('running') || p.snap.matches('stopping'),
+    );
+    if (!running) this.sendNode(n, { type: 'REGULAR_PODS_GONE' }, t);
+  }
+
+  sendPod(p: PodRt, event: PodEvent, t: number): void {
+    const [snap, actions] = transition(podMachine, p.snap, event);
+    p.snap = snap;
+    p.alive = snap.context.alive;
+    const nodeId = this.scenario.nodes[p.nodeIdx]?.id ?? '';
+    for (const a of actions) {
+      if (!isEffect(POD_EFFECTS, a.type)) continue;
+      const e = a as unknown as PodEffect;
+      switch (e.type) {
+        case 'startTimer':
+          if (Number.isFinite(e.params.after))
+            this.queue.push(t + e.params.after, {
+              k: 'podTimer',
+              pod: p.idx,
+              timer: e.params.timer,
+            });
+          break;
+        case 'announceTerminating':
+          this.events.push({ at: t, type: 'pod.terminating', pod: p.spec.id, node: nodeId });
+          break;
+        case 'announceExited':
+          this.events.push({ at: t, type: 'pod.exited', pod: p.spec.id, node: nodeId });
+          break;
+        case 'announceReady':
+          this.events.push({ at: t, type: 'pod.ready', pod: p.spec.id, node: nodeId });
+          break;
+        case 'announceNotReady':
+          this.events.push({ at: t, type: 'pod.notReady', pod: p.spec.id, node: nodeId });
+          break;
+      }
+    }
+    // The EndpointSlice entry is a projection of the Pod's state; kube-proxy follows it.
+    const cond = endpointOf(snap.context);
+    const before = p.cond;
+    const same =
+      before === cond ||
+      (before !== null &&
+        cond !== null &&
+        before.ready === cond.ready &&
+        before.serving === cond.serving &&
+        before.terminating === cond.terminating);
+    if (!same) {
+      p.cond = cond;
+      if (cond)
+        this.events.push({ at: t, type: 'endpoint.changed', pod: p.spec.id, conditions: cond });
+      this.requestSyncs(t);
+    }
+    const node = this.nodes[p.nodeIdx];
+    if (node && snap.matches('exited')) this.checkRegularGroup(node, t);
+  }
+
+  private sendBackend(
+    node: number,
+    event: LbBackendEvent,
+    t: number,
+    cause: 'probe' | 'deregistered',
+  ): void {
+    const snap = this.backends[node];
+    const n = this.nodes[node];
+    if (!snap || !n) return;
+    const [next, actions] = transition(lbBackendMachine, snap, event);
+    this.backends[node] = next;
+    for (const a of actions) {
+      if (!isEffect(LB_BACKEND_EFFECTS, a.type)) continue;
+      const e = a as unknown as LbBackendEffect;
+      const down = e.type === 'announceDown';
+      this.healthy[node] = !down;
+      this.refreshHealthy();
+      if (down) n.markedDownAt.push(t);
+      this.events.push(
+        down
+          ? { at: t, type: 'lb.backendDown', node: n.spec.id, cause }
+          : { at: t, type: 'lb.backendUp', node: n.spec.id },
+      );
+    }
+  }
+
+  // ---- the queue ----------------------------------------------------------------------------
+
+  private runAction(a: Action, t: number): void {
+    if (a.type === 'deletePod') {
+      const p = this.pods.find((x) => x.spec.id === a.pod);
+      if (p && p.nodeIdx >= 0)
+        this.sendPod(
+          p,
+          {
+            type: 'EVICT',
+            grace: this.lc.terminationGracePeriodSeconds,
+            readinessDelay: this.readinessDelay(),
+          },
+          t,
+        );
+      return;
+    }
+    const n = this.nodeOf(a.node);
+    if (!n) return;
+    const id = n.spec.id;
+    switch (a.type) {
+      case 'cordonNode':
+      case 'drainNode':
+        if (!n.snap.context.cordoned) {
+          this.sendNode(n, { type: 'CORDON' }, t);
+          this.events.push({ at: t, type: 'node.cordoned', node: id });
+        }
+        // kubectl drain evicts every non-DaemonSet Pod; kube-proxy (a DaemonSet) stays.
+        if (a.type === 'drainNode')
+          for (const p of this.podsOn(n))
+            this.sendPod(
+              p,
+              {
+                type: 'EVICT',
+                grace: this.lc.terminationGracePeriodSeconds,
+                readinessDelay: this.readinessDelay(),
+              },
+              t,
+            );
+        return;
+      case 'uncordonNode':
+        if (n.snap.context.cordoned) {
+          this.sendNode(n, { type: 'UNCORDON' }, t);
+          this.events.push({ at: t, type: 'node.uncordoned', node: id });
+        }
+        return;
+      case 'taintToBeDeleted':
+        if (!n.tainted) {
+          this.sendNode(n, { type: 'TAINT' }, t);
+          this.events.push({
+            at: t,
+            type: 'node.tainted',
+            node: id,
+            taint: 'ToBeDeletedByClusterAutoscaler',
+          });
+          if (this.behaviour.deregistersTaintedNodes) {
+            this.deregistered[n.idx] = true;
+            this.sendBackend(n.idx, { type: 'DEREGISTER' }, t, 'deregistered');
+          }
+        }
+        return;
+      case 'shutdownNode':
+        this.sendNode(n, { type: 'SHUTDOWN' }, t);
+        return;
+      case 'powerOffNode':
+        this.sendNode(n, { type: 'POWER_OFF' }, t);
+        return;
+      case 'powerOnNode':
+        this.sendNode(n, { type: 'POWER_ON' }, t);
+        return;
+      case 'stopKubeProxy':
+        this.sendNode(n, { type: 'STOP_KUBE_PROXY' }, t);
+        return;
+      case 'startKubeProxy':
+        this.sendNode(n, { type: 'START_KUBE_PROXY' }, t);
+        return;
+    }
+  }
+
+  private process(at: number, ev: QEvent): void {
+    const probe = this.scenario.loadBalancer.probe;
+    switch (ev.k) {
+      case 'action':
+        this.runAction(ev.action, at);
+        return;
+      case 'probe': {
+        const n = this.nodes[ev.node];
+        if (!n) return;
+        const answer = answerProbe(n, probe, this.scenario.service, this.isPodAlive);
+        this.queue.push(at + answer.delay, { k: 'probeResult', node: n.idx, answer });
+        if (at + probe.interval <= this.horizon)
+          this.queue.push(at + probe.interval, { k: 'probe', node: n.idx });
+        return;
+      }
+      case 'probeResult': {
+        const n = this.nodes[ev.node];
+        if (!n) return;
+        const a = ev.answer;
+        this.events.push({
+          at,
+          type: 'probe.result',
+          node: n.spec.id,
+          kind: probe.kind,
+          ok: a.ok,
+          status: a.status,
+          ...(a.localEndpoints === undefined ? {} : { localEndpoints: a.localEndpoints }),
+          ...(a.serviceProxyHealthy === undefined
+            ? {}
+            : { serviceProxyHealthy: a.serviceProxyHealthy }),
+        });
+        this.sendBackend(n.idx, { type: a.ok ? 'PROBE_OK' : 'PROBE_FAIL' }, at, 'probe');
+        return;
+      }
+      case 'sync': {
+        const n = this.nodes[ev.node];
+        if (!n) return;
+        n.syncPending = false;
+        if (!n.kubeProxyRunning) return;
+        n.rules = this.compileFor(n.spec);
+        this.events.push({ at, type: 'kubeProxy.synced', node: n.spec.id });
+        return;
+      }
+      case 'nodeTimer': {
+        const n = this.nodes[ev.node];
+        if (n) this.sendNode(n, { type: 'TIMER', timer: ev.timer }, at);
+        return;
+      }
+      case 'podTimer': {
+        const p = this.pods[ev.pod];
+        if (p) this.sendPod(p, { type: 'TIMER', timer: ev.timer }, at);
+        return;
+      }
+      case 'nodeNotReady': {
+        const n = this.nodes[ev.node];
+        if (!n || n.snap.matches('up') || n.snap.matches('proxyStopped')) return;
+        for (const p of this.podsOn(n)) this.sendPod(p, { type: 'NODE_NOT_READY' }, at);
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The connection fast path: which node the load balancer picks, what the node's rules do with
+ * the SYN, and how the connection ends. Pure functions over the lifecycle's current state.
+ */
+import { evaluateNew } from './kubeProxy.ts';
+import type { Lifecycle, NodeRt } from './lifecycle.ts';
+import type { Rng } from './rng.ts';
+import type { OutcomeReason, Scenario } from './types.ts';
+
+/** How a connection's first packet ended up (indices into the lifecycle's tables). */
+export interface Routed {
+  ingress: number;
+  pod: number;
+  outcome: 0 | 1 | 2 | 3;
+  reason: OutcomeReason;
+  /** Source address kind the Pod saw: 0 none, 1 the client, 2 the bridge, 3 the node. */
+  source: 0 | 1 | 2 | 3;
+  ruleset: number;
+  endpoint: number;
+}
+
+/** Outcome codes in the columns, in the order of codes.ts OUTCOMES. */
+export const OUTCOME_OK = 0;
+export const OUTCOME_TIMEOUT = 1;
+export const OUTCOME_RESET = 2;
+export const OUTCOME_DROPPED = 3;
+
+/**
+ * The SNAT source MASQUERADE picks: the egress interface's address — the node's own toward
+ * another node; toward a Pod on the same node the bridge (cni0, .1) with a bridge CNI, the node's
+ * address with a routed one. Used by the fast path and the packet trace alike.
+ */
+export function snatSourceKind(sameNode: boolean, cni: Scenario['cni']): 2 | 3 {
+  return sameNode && (cni ?? 'bridge') === 'bridge' ? 2 : 3;
+}
+
+/** The node the LB hands a new connection to, or -1 when it has none (fail closed). */
+export function pickIngress(lc: Lifecycle, crossZone: boolean, rng: Rng): number {
+  let candidates = lc.healthyList;
+  if (candidates.length === 0) {
+    // Fail open (AWS, GCP): with no healthy backend, every registered one gets traffic.
+    if (!lc.behaviour.failOpen) return -1;
+    candidates = lc.nodes.filter((n) => lc.isRegistered(n.idx)).map((n) => n.idx);
+    if (candidates.length === 0) return -1;
+  }
+  if (crossZone) return candidates[rng.int(candidates.length)] ?? -1;
+  // Zonal: the client's DNS answer picks a zone that has a target, then a node within it.
+  const zones: string[] = [];
+  for (const i of candidates) {
+    const z = lc.nodes[i]?.spec.zone ?? '';
+    if (!zones.includes(z)) zones.push(z);
+  }
+  const zone = zones[rng.int(zones.length)] ?? '';
+  const inZone = candidates.filter((i) => (lc.nodes[i]?.spec.zone ?? '') === zone);
+  return inZone[rng.int(inZone.length)] ?? -1;
+}
+
+/** Route one new connection's SYN through `ingress` (or a direct connection to its NodePort). */
+export function routeConnection(
+  lc: Lifecycle,
+  s: Scenario,
+  ingress: NodeRt | undefined,
+  direct: boolean,
+  client: { ip: string; int: number },
+  rand: () => number,
+): Routed {
+  const r: Routed = {
+    ingress: ingress?.idx ?? -1,
+    pod: -1,
+    outcome: OUTCOME_OK,
+    reason: 'served',
+    source: 0,
+    ruleset: -1,
+    endpoint: -1,
+  };
+  if (!ingress) return { ...r, outcome: OUTCOME_TIMEOUT, reason: 'noHealthyBackends' };
+  if (!ingress.forwarding) return { ...r, outcome: OUTCOME_TIMEOUT, reason: 'nodeOffline' };
+  const rs = ingress.rules;
+  r.ruleset = rs.id;
+  const toNodePort = direct || s.loadBalancer.delivery === 'nodePort';
+  const verdict = evaluateNew(
+    rs,
+    {
+      srcIp: client.ip,
+      srcInt: client.int,
+      dstIp: toNodePort ? ingress.spec.ip : s.loadBalancer.frontendIp,
+      dstPort: toNodePort ? s.service.nodePort : s.service.port,
+      srcLocal: false,
+    },
+    rand,
+    null,
+  );
+  if (verdict.kind === 'drop')
+    return { ...r, outcome: OUTCOME_DROPPED, reason: 'noLocalEndpoints' };
+  if (verdict.kind === 'reject' || verdict.kind === 'accept')
+    return { ...r, outcome: OUTCOME_RESET, reason: 'noEndpoints' };
+  r.endpoint = verdict.endpoint;
+  const ep = rs.endpoints[verdict.endpoint];
+  const pod = ep ? lc.pods[ep.pod] : undefined;
+  const podNode = pod ? lc.nodes[pod.nodeIdx] : undefined;
+  if (!pod || !podNode || !podNode.forwarding)
+    return { ...r, pod: pod?.idx ?? -1, outcome: OUTCOME_TIMEOUT, reason: 'endpointUnreachable' };
+  r.pod = pod.idx;
+  if (!pod.alive) return { ...r, outcome: OUTCOME_RESET, reason: 'endpointGone' };
+  const sameNode = podNode === ingress;
+  r.source = verdict.marked ? snatSourceKind(sameNode, s.cni) : 1;
+  // Without SNAT a Pod on another node answers the client directly: the client drops it.
+  if (!verdict.marked && !sameNode)
+    return { ...r, outcome: OUTCOME_TIMEOUT, reason: 'directReturnMismatch' };
+  return r;
+}
