@@ -90,9 +90,9 @@ export type OutcomeReason =
   | 'nodeOffline'
   | 'noHealthyBackends'
   | 'nodeWentDown'
-  /** Added: the node's (stale) rules sent the SYN to a pod that has already exited. */
+  /** The node's (stale) rules sent the SYN to a Pod that has already exited. */
   | 'endpointGone'
-  /** Added: the rules sent the SYN to a pod on a node that is off the network. */
+  /** The rules sent the SYN to a Pod on a node that is off the network. */
   | 'endpointUnreachable'
   /** The load balancer reset an established flow once its node turned unhealthy (AWS NLB). */
   | 'lbReset';
@@ -111,9 +111,9 @@ export interface ConnectionRecord {
   sourceSeenByPod: Ip | null;
   outcome: Outcome;
   reason: OutcomeReason;
-  /** Added: true when the connection bypassed the LB (a DirectConnectionSpec). */
+  /** True when the connection bypassed the LB (a DirectConnectionSpec). */
   direct?: boolean;
-  /** Added: seconds when the outcome was final (e.g. at + connectTimeout for a timeout). */
+  /** Seconds when the outcome was final (e.g. at + connectTimeout for a timeout). */
   endedAt?: number;
 }
 
@@ -141,7 +141,7 @@ export interface RuleHit {
   why: string;
 }
 
-/** 'ICMP' (added): the port-unreachable answer of kube-proxy's REJECT rule. */
+/** 'ICMP' is the port-unreachable answer of kube-proxy's REJECT rule. */
 export type PacketKind = 'SYN' | 'SYN-ACK' | 'ACK' | 'DATA' | 'RST' | 'ICMP';
 
 /** A place on the diagram: a client, the LB, a node (its kube-proxy / data path) or a pod. */
@@ -265,11 +265,11 @@ export interface Summary {
   expectedShare: Record<string, number>;
   disruption: { seconds: number; firstFailureAt: number | null; lastFailureAt: number | null };
   nodes: Record<string, NodeSummary>;
-  /** Added: failed connections per reason. */
+  /** Failed connections per reason. */
   failedByReason?: Partial<Record<OutcomeReason, number>>;
-  /** Added: connections that failed while being set up (these define the disruption window). */
+  /** Connections that failed while being set up (these define the disruption window). */
   failedNew?: number;
-  /** Added: established connections cut later (reason 'nodeWentDown'); not in the window. */
+  /** Established connections cut later ('nodeWentDown', 'lbReset'); not in the window. */
   brokenEstablished?: number;
 }
 
@@ -284,7 +284,7 @@ export interface SimResult {
   events: SimEvent[];
   /** Packet-by-packet traces of the scenario's featured connections. */
   featured: ConnectionTrace[];
-  /** Added: LB rotation at t=0 (the LB has probed long before the run starts). */
+  /** LB rotation at t=0 (the LB has probed long before the run starts). */
   initialLbRotation?: Record<string, boolean>;
 }
 
