@@ -6,11 +6,24 @@
 // focus reaches the search button, and builds the UI when the dialog opens (however it opens).
 import type { PagefindUIOptions } from '@pagefind/default-ui/npm_dist/mjs/ui-core.mjs';
 
-let code: Promise<typeof import('@pagefind/default-ui/npm_dist/mjs/ui-core.mjs')> | undefined;
-/** Loads the real UI's code once; a failed load (offline, say) is forgotten, so the next try retries. */
-const load = () =>
-  (code ??= import('@pagefind/default-ui/npm_dist/mjs/ui-core.mjs').catch((e: unknown) => {
+type UiCore = typeof import('@pagefind/default-ui/npm_dist/mjs/ui-core.mjs');
+let code: Promise<UiCore> | undefined;
+/** The chunk's URL after a failed load, and how often it failed. */
+let failed: { url: string; tries: number } | undefined;
+/**
+ * Loads the real UI's code once; a failed load (offline, say) is forgotten, so the next try
+ * retries. Browsers remember a failed dynamic import of a URL (Chromium does not fetch it again),
+ * so a retry asks for the same chunk under a query of its own.
+ */
+const load = (): Promise<UiCore> =>
+  (code ??= (
+    failed
+      ? (import(/* @vite-ignore */ `${failed.url}?retry=${failed.tries}`) as Promise<UiCore>)
+      : import('@pagefind/default-ui/npm_dist/mjs/ui-core.mjs')
+  ).catch((e: unknown) => {
     code = undefined;
+    const url = /https?:\/\/[^\s'"]+?\.m?js/.exec(String(e))?.[0] ?? failed?.url;
+    if (url) failed = { url: url.split('?')[0] ?? url, tries: (failed?.tries ?? 0) + 1 };
     throw e;
   }));
 const ignore = (): void => undefined;
