@@ -7,42 +7,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { jsGraph, pageEntries } from '../scripts/lib/jsGraph.mjs';
 
-const dist = path.resolve('dist');
+const dist = path.resolve(process.env['HOP_OUT_DIR'] ?? 'dist');
+const graph = jsGraph(dist);
 
 /**
  * JS files a built page pulls in, as paths under dist/: what loads with the page (module
  * scripts, island components and renderers, their static imports); with `lazy`, also what
- * dynamic import() may load later (e.g. a dialog on first click).
+ * may load later (a dialog on first click, the engine worker).
  */
-export function scriptsOf(page: string, lazy = false): Set<string> {
+export function scriptsOf(page: string, lazy = false): string[] {
   const html = fs.readFileSync(path.join(dist, page, 'index.html'), 'utf8');
-  const found = new Set<string>();
-  const queue: string[] = [];
-  const add = (url: string, from: string): void => {
-    if (!url.endsWith('.js') && !url.includes('.js?')) return;
-    const clean = url.split('?')[0] ?? url;
-    const abs = clean.startsWith('/') ? clean : path.posix.join(path.posix.dirname(from), clean);
-    if (!found.has(abs)) {
-      found.add(abs);
-      queue.push(abs);
-    }
-  };
-  for (const m of html.matchAll(/(?:src|href|component-url|renderer-url)="([^"]+\.js)"/g)) {
-    if (m[1]) add(m[1], '/');
-  }
-  while (queue.length > 0) {
-    const file = queue.shift() ?? '';
-    const full = path.join(dist, file);
-    if (!fs.existsSync(full)) continue;
-    const js = fs.readFileSync(full, 'utf8');
-    for (const m of js.matchAll(/(from|import)\s*(\(?)\s*["'`]([^"'`]+\.js)["'`]/g)) {
-      const dynamic = m[1] === 'import' && m[2] === '(';
-      if (m[3] && (lazy || !dynamic)) add(m[3], file);
-    }
-  }
-  return found;
+  return graph.closure(pageEntries(html), { lazy });
 }
 
 /** Raw and gzip bytes of a page's JS. */
@@ -51,13 +28,10 @@ export function weigh(page: string, lazy = false): { files: number; raw: number;
   let gzip = 0;
   const files = scriptsOf(page, lazy);
   for (const f of files) {
-    // Template-built names (Pagefind's runtime path) are not files of the build.
-    if (!fs.existsSync(path.join(dist, f))) continue;
-    const buf = fs.readFileSync(path.join(dist, f));
-    raw += buf.length;
-    gzip += zlib.gzipSync(buf, { level: 9 }).length;
+    raw += fs.statSync(path.join(dist, f)).size;
+    gzip += graph.gzipKb(f, 9) * 1024;
   }
-  return { files: files.size, raw, gzip };
+  return { files: files.length, raw, gzip };
 }
 
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} kB`;

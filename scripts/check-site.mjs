@@ -3,8 +3,8 @@
 // manual check (there is no network here). Exits 1 on any problem.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { htmlFiles } from './lib/htmlFiles.mjs';
+import { jsGraph, pageEntries } from './lib/jsGraph.mjs';
 
 const dist = path.resolve(process.argv[2] ?? process.env.HOP_OUT_DIR ?? 'dist');
 const site = 'https://hop-by-hop.example';
@@ -95,22 +95,7 @@ for (const [url, page] of pages) {
 
 // JavaScript budgets per page type: every script, island and static import a page pulls in.
 const budgets = JSON.parse(fs.readFileSync(path.resolve('budgets.json'), 'utf8'));
-const gz = new Map();
-function jsGraph(start, seen = new Set()) {
-  if (seen.has(start)) return seen;
-  const file = path.join(dist, start);
-  if (!fs.existsSync(file)) return seen;
-  seen.add(start);
-  const code = fs.readFileSync(file, 'utf8');
-  for (const m of code.matchAll(/(?:import|export)\s*(?:[^'"()]*?from\s*)?["']([^"']+\.js)["']/g)) {
-    jsGraph(new URL(m[1], site + start).pathname, seen);
-  }
-  return seen;
-}
-const gzipKb = (p) => {
-  if (!gz.has(p)) gz.set(p, zlib.gzipSync(fs.readFileSync(path.join(dist, p))).length / 1024);
-  return gz.get(p);
-};
+const graph = jsGraph(dist);
 const pageType = (url) =>
   /^\/(en|de)\/$/.test(url)
     ? 'home'
@@ -129,24 +114,11 @@ const worst = {};
 for (const [url, page] of pages) {
   const type = pageType(url);
   if (!type) continue;
-  const entries = new Set();
-  for (const m of page.html.matchAll(/<script\b[^>]*\ssrc="([^"]+\.js)"/g)) entries.add(m[1]);
-  for (const m of page.html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
-    entries.add(m[1]);
-  for (const m of page.html.matchAll(
-    /\s(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g,
-  ))
-    entries.add(decode(m[1]));
-  // Inline module scripts can import bundles too.
-  for (const m of page.html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const i of m[1].matchAll(/(?:import\(|from\s*|import\s*)["']([^"']+\.js)["']/g))
-      entries.add(i[1]);
-  }
-  const files = new Set();
-  for (const e of entries) jsGraph(new URL(e, site + url).pathname, files);
-  const kb = [...files].reduce((sum, f) => sum + gzipKb(f), 0);
+  const entries = pageEntries(page.html).map((e) => new URL(e, site + url).pathname);
+  const files = graph.closure(entries);
+  const kb = files.reduce((sum, f) => sum + graph.gzipKb(f), 0);
   const hasReact =
-    [...files].some((f) => /react|client\.[\w-]+\.js$/i.test(f)) || /renderer-url/.test(page.html);
+    files.some((f) => /react|client\.[\w-]+\.js$/i.test(f)) || /renderer-url/.test(page.html);
   if (!worst[type] || worst[type].kb < kb) worst[type] = { kb, url, hasReact };
   if (budgets[type] !== undefined && kb > budgets[type])
     problems.push(

@@ -6,38 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { htmlFiles } from './lib/htmlFiles.mjs';
+import { jsGraph } from './lib/jsGraph.mjs';
 
 const dist = path.resolve(process.argv[2] ?? process.env.HOP_OUT_DIR ?? 'dist');
-const assets = path.join(dist, '_astro');
-const known = new Set(fs.readdirSync(assets).filter((f) => f.endsWith('.js')));
-
-const STATIC = /(?:from|import)\s*["'`]\.\/([\w.-]+\.js)["'`]/g;
-const ANY = /["'`](?:\.\/|\/?_astro\/)?([\w.-]+\.js)["'`]/g;
-
-/** Chunk names a chunk refers to: statically, or at all (lazy imports, the worker's URL). */
-const refsCache = new Map();
-function refs(name, pattern) {
-  const key = `${pattern === STATIC ? 's' : 'a'}:${name}`;
-  let out = refsCache.get(key);
-  if (out) return out;
-  const text = fs.readFileSync(path.join(assets, name), 'utf8');
-  out = new Set();
-  for (const m of text.matchAll(pattern)) if (known.has(m[1]) && m[1] !== name) out.add(m[1]);
-  refsCache.set(key, out);
-  return out;
-}
-
-function closure(entries, pattern) {
-  const seen = new Set();
-  const todo = [...entries];
-  while (todo.length > 0) {
-    const n = todo.pop();
-    if (seen.has(n)) continue;
-    seen.add(n);
-    todo.push(...refs(n, pattern));
-  }
-  return [...seen].sort();
-}
+const graph = jsGraph(dist);
+const eagerOf = (entries) => graph.closure(entries);
+const lazyOf = (entries, eager) =>
+  graph.closure(entries, { lazy: true }).filter((n) => !eager.includes(n));
 
 let islands = 0;
 let most = 0;
@@ -50,13 +25,13 @@ for (const file of htmlFiles(dist)) {
     continue;
   }
   next = next.replace(/<astro-island\b[^>]*>/g, (tag) => {
-    const entries = [...tag.matchAll(/\s(?:component|renderer)-url="\/_astro\/([^"]+\.js)"/g)]
+    const entries = [...tag.matchAll(/\s(?:component|renderer)-url="(\/_astro\/[^"]+\.js)"/g)]
       .map((m) => m[1])
-      .filter((n) => known.has(n));
+      .filter(graph.exists);
     if (entries.length === 0) return tag;
-    const eager = closure(entries, STATIC);
-    const lazy = closure(entries, ANY).filter((n) => !eager.includes(n));
-    const url = (n) => `/_astro/${n}`;
+    const eager = eagerOf(entries);
+    const lazy = lazyOf(entries, eager);
+    const url = (n) => n;
     islands += 1;
     most = Math.max(most, eager.length + lazy.length);
     return tag
@@ -78,16 +53,16 @@ console.log(
  * search opens offline on a visited page as it did when Starlight loaded it at idle.
  */
 function withPageLazy(html) {
-  const entries = [...html.matchAll(/<script\b[^>]*\ssrc="\/_astro\/([^"]+\.js)"/g)]
+  const entries = [...html.matchAll(/<script\b[^>]*\ssrc="(\/_astro\/[^"]+\.js)"/g)]
     .map((m) => m[1])
-    .filter((n) => known.has(n));
-  const eager = closure(entries, STATIC);
-  const lazy = closure(entries, ANY).filter((n) => !eager.includes(n));
+    .filter(graph.exists);
+  const eager = eagerOf(entries);
+  const lazy = lazyOf(entries, eager);
   if (lazy.length === 0) return html;
   pagesWithLazy += 1;
   return html.replace(
     /<html\b[^>]*>/,
     (tag) =>
-      `${tag.replace(/\sdata-hop-lazy="[^"]*"/, '').replace(/>$/, '')} data-hop-lazy="${lazy.map((n) => `/_astro/${n}`).join(' ')}">`,
+      `${tag.replace(/\sdata-hop-lazy="[^"]*"/, '').replace(/>$/, '')} data-hop-lazy="${lazy.join(' ')}">`,
   );
 }
