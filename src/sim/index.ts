@@ -1,7 +1,7 @@
 /** Public API of the Hop by Hop simulation engine. */
 import { applyOverrides, closest } from './overrides.ts';
 import { getScenario, scenarioIds } from './scenarios/index.ts';
-import { internalOf, simulateCore } from './simulate.ts';
+import { connectionColumns, internalOf, recordOf, simulateCore } from './simulate.ts';
 import { buildTrace } from './trace.ts';
 import type {
   ConnectionRecord,
@@ -63,11 +63,20 @@ function matchesSelector(c: ConnectionRecord, sel: FeaturedSelector): boolean {
 /** Connection ids a scenario features: explicit indices, then selectors resolved in order. */
 export function featuredIds(result: SimResult): number[] {
   const ids: number[] = [];
-  for (const i of result.resolved.featured)
-    if (i < result.connections.length && !ids.includes(i)) ids.push(i);
+  const cols = connectionColumns(result);
+  const count = cols ? cols.count : result.connections.length;
+  // One record at a time from the columns: a run's records are not built just to find a few.
+  const recordAt = (i: number): ConnectionRecord | undefined =>
+    cols ? recordOf(result.resolved, cols, i) : result.connections[i];
+  for (const i of result.resolved.featured) if (i < count && !ids.includes(i)) ids.push(i);
   for (const sel of result.resolved.featuredSelectors ?? []) {
-    const hit = result.connections.find((c) => matchesSelector(c, sel));
-    if (hit && !ids.includes(hit.id)) ids.push(hit.id);
+    for (let i = 0; i < count; i++) {
+      const c = recordAt(i);
+      if (c && matchesSelector(c, sel)) {
+        if (!ids.includes(i)) ids.push(i);
+        break;
+      }
+    }
   }
   return ids;
 }
@@ -84,7 +93,11 @@ export function simulate(scenario: Scenario, options: { seed?: number } = {}): S
 
 /** Packet-by-packet trace of any connection of a run (computed lazily; deterministic). */
 export function traceConnection(result: SimResult, id: number): ConnectionTrace | undefined {
-  const record = result.connections[id];
+  const cols = connectionColumns(result);
+  const record =
+    cols && id >= 0 && id < cols.count
+      ? recordOf(result.resolved, cols, id)
+      : result.connections[id];
   if (!record) return undefined;
   // A result that crossed a structured clone lost its side tables: recompute them.
   const internal =

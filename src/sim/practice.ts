@@ -101,7 +101,7 @@ export function generatePuzzle(seed: number): Puzzle {
   // The SNAT what-if only means something under Cluster.
   const masquerade = policy === 'Local' || rng.next() < 0.75;
   const counts = nodes.map(() => rng.int(4));
-  if (counts.every((c) => c === 0)) counts[rng.int(nodeCount)] = 1 + rng.int(2);
+  if (!counts.some((c) => c > 0)) counts[rng.int(nodeCount)] = 1 + rng.int(2);
   const used = new Set<string>();
   const pods: PodSpec[] = [];
   counts.forEach((c, i) => {

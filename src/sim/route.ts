@@ -55,7 +55,10 @@ export function pickIngress(lc: Lifecycle, crossZone: boolean, rng: Rng): number
   return inZone[rng.int(inZone.length)] ?? -1;
 }
 
-/** Route one new connection's SYN through `ingress` (or a direct connection to its NodePort). */
+/**
+ * Route one new connection's SYN through `ingress` (or a direct connection to its NodePort).
+ * Writes into `r` (reused across connections: a million-connection run allocates nothing here).
+ */
 export function routeConnection(
   lc: Lifecycle,
   s: Scenario,
@@ -63,9 +66,54 @@ export function routeConnection(
   direct: boolean,
   client: { ip: string; int: number },
   rand: () => number,
+  r: Routed,
 ): Routed {
-  const r: Routed = {
-    ingress: ingress?.idx ?? -1,
+  r.ingress = ingress?.idx ?? -1;
+  r.pod = -1;
+  r.outcome = OUTCOME_OK;
+  r.reason = 'served';
+  r.source = 0;
+  r.ruleset = -1;
+  r.endpoint = -1;
+  const fail = (outcome: Routed['outcome'], reason: OutcomeReason): Routed => {
+    r.outcome = outcome;
+    r.reason = reason;
+    return r;
+  };
+  if (!ingress) return fail(OUTCOME_TIMEOUT, 'noHealthyBackends');
+  if (!ingress.forwarding) return fail(OUTCOME_TIMEOUT, 'nodeOffline');
+  const rs = ingress.rules;
+  r.ruleset = rs.id;
+  const toNodePort = direct || s.loadBalancer.delivery === 'nodePort';
+  packet.srcIp = client.ip;
+  packet.srcInt = client.int;
+  packet.dstIp = toNodePort ? ingress.spec.ip : s.loadBalancer.frontendIp;
+  packet.dstPort = toNodePort ? s.service.nodePort : s.service.port;
+  const verdict = evaluateNew(rs, packet, rand, null);
+  if (verdict.kind === 'drop') return fail(OUTCOME_DROPPED, 'noLocalEndpoints');
+  if (verdict.kind === 'reject' || verdict.kind === 'accept')
+    return fail(OUTCOME_RESET, 'noEndpoints');
+  r.endpoint = verdict.endpoint;
+  const ep = rs.endpoints[verdict.endpoint];
+  const pod = ep ? lc.pods[ep.pod] : undefined;
+  const podNode = pod ? lc.nodes[pod.nodeIdx] : undefined;
+  r.pod = pod?.idx ?? -1;
+  if (!pod || !podNode || !podNode.forwarding) return fail(OUTCOME_TIMEOUT, 'endpointUnreachable');
+  if (!pod.alive) return fail(OUTCOME_RESET, 'endpointGone');
+  const sameNode = podNode === ingress;
+  r.source = verdict.marked ? snatSourceKind(sameNode, s.cni) : 1;
+  // Without SNAT a Pod on another node answers the client directly: the client drops it.
+  if (!verdict.marked && !sameNode) return fail(OUTCOME_TIMEOUT, 'directReturnMismatch');
+  return r;
+}
+
+/** The header the rules look at, reused for every connection. */
+const packet = { srcIp: '', srcInt: 0, dstIp: '', dstPort: 0, srcLocal: false };
+
+/** A fresh Routed to pass to routeConnection. */
+export function newRouted(): Routed {
+  return {
+    ingress: -1,
     pod: -1,
     outcome: OUTCOME_OK,
     reason: 'served',
@@ -73,39 +121,4 @@ export function routeConnection(
     ruleset: -1,
     endpoint: -1,
   };
-  if (!ingress) return { ...r, outcome: OUTCOME_TIMEOUT, reason: 'noHealthyBackends' };
-  if (!ingress.forwarding) return { ...r, outcome: OUTCOME_TIMEOUT, reason: 'nodeOffline' };
-  const rs = ingress.rules;
-  r.ruleset = rs.id;
-  const toNodePort = direct || s.loadBalancer.delivery === 'nodePort';
-  const verdict = evaluateNew(
-    rs,
-    {
-      srcIp: client.ip,
-      srcInt: client.int,
-      dstIp: toNodePort ? ingress.spec.ip : s.loadBalancer.frontendIp,
-      dstPort: toNodePort ? s.service.nodePort : s.service.port,
-      srcLocal: false,
-    },
-    rand,
-    null,
-  );
-  if (verdict.kind === 'drop')
-    return { ...r, outcome: OUTCOME_DROPPED, reason: 'noLocalEndpoints' };
-  if (verdict.kind === 'reject' || verdict.kind === 'accept')
-    return { ...r, outcome: OUTCOME_RESET, reason: 'noEndpoints' };
-  r.endpoint = verdict.endpoint;
-  const ep = rs.endpoints[verdict.endpoint];
-  const pod = ep ? lc.pods[ep.pod] : undefined;
-  const podNode = pod ? lc.nodes[pod.nodeIdx] : undefined;
-  if (!pod || !podNode || !podNode.forwarding)
-    return { ...r, pod: pod?.idx ?? -1, outcome: OUTCOME_TIMEOUT, reason: 'endpointUnreachable' };
-  r.pod = pod.idx;
-  if (!pod.alive) return { ...r, outcome: OUTCOME_RESET, reason: 'endpointGone' };
-  const sameNode = podNode === ingress;
-  r.source = verdict.marked ? snatSourceKind(sameNode, s.cni) : 1;
-  // Without SNAT a Pod on another node answers the client directly: the client drops it.
-  if (!verdict.marked && !sameNode)
-    return { ...r, outcome: OUTCOME_TIMEOUT, reason: 'directReturnMismatch' };
-  return r;
 }

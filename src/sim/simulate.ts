@@ -10,7 +10,7 @@ import type { RuleSet } from './kubeProxy.ts';
 import { Lifecycle } from './lifecycle.ts';
 import { LIFECYCLE_DEFAULTS } from './params.ts';
 import { resolvePods } from './placement.ts';
-import { OUTCOME_OK, OUTCOME_TIMEOUT, pickIngress, routeConnection } from './route.ts';
+import { newRouted, OUTCOME_OK, OUTCOME_TIMEOUT, pickIngress, routeConnection } from './route.ts';
 import { createRng, type Rng } from './rng.ts';
 import { summarizeColumns } from './summary.ts';
 import { OUTCOME_REASONS, OUTCOMES } from './codes.ts';
@@ -163,6 +163,8 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
   const nodeIdx = new Map(scenario.nodes.map((n, i) => [n.id, i]));
   let nextDirect = 0;
   let regular = 0;
+  const routed = newRouted();
+  const clientView = { ip: '', int: 0 };
 
   for (let id = 0; id < total; id++) {
     const regularAt = regular < regularCount ? regular / traffic.rate : Infinity;
@@ -178,13 +180,16 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
     const ingressIdx = direct
       ? (nodeIdx.get(direct.node) ?? -1)
       : pickIngress(lc, crossZone, trafficRng);
+    clientView.ip = client.ip;
+    clientView.int = clientInts[ci] ?? 0;
     const r = routeConnection(
       lc,
       scenario,
       lc.nodes[ingressIdx],
       direct !== undefined,
-      { ip: client.ip, int: clientInts[ci] ?? 0 },
+      clientView,
       rand,
+      routed,
     );
     cols.at[id] = at;
     cols.client[id] = ci;
