@@ -170,6 +170,8 @@ export default defineConfig({
       // Lessons live in the top-level content/ folder, not in src/content/docs.
       markdown: { processedDirs: ['./content/'], headingLinks: false },
       customCss: ['./src/styles/site.css'],
+      // Fills the glossary's table of contents with its terms (src/routeData.ts).
+      routeMiddleware: './src/routeData.ts',
       components: {
         MarkdownContent: './src/components/starlight/MarkdownContent.astro',
       },

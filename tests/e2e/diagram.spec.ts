@@ -149,7 +149,9 @@ test('bad URL parameters give a clear message and no crash', async ({ page }) =>
 test('German page speaks German, including the narration', async ({ page }) => {
   await ready(page, '/de/playground/cluster-snat/?step=2');
   await expect(button(page, 'play')).toHaveAttribute('aria-label', 'Abspielen');
-  await expect(flow(page).locator('[data-narration]')).toContainText('schreibt das Ziel');
+  await expect(flow(page).locator('[data-narration]')).toContainText(
+    'ändert das Ziel von 198.51.100.11:30080 in pod-c',
+  );
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });
 

@@ -1,9 +1,286 @@
 import { describe, expect, it } from 'vitest';
-import { runScenario, scenarioIds } from '../../src/sim/index';
-import { narrate } from '../../src/islands/flow/narrate';
+import { PACKET_KINDS, runScenario } from '../../src/sim/index';
+import { narrate, narrationParts } from '../../src/islands/flow/narrate';
 import { toSteps } from '../../src/islands/flow/steps';
 import { eventText } from '../../src/islands/flow/EventLog';
 import { makeTr } from '../../src/islands/flow/tr';
+import type { Hop, Scenario } from '../../src/sim/types';
+import { eventShape, hopsOf, runs } from './narrateCorpus';
+
+const en = makeTr('en');
+const de = makeTr('de');
+const corpus = runs();
+
+/** What makes two hops read differently: the packet kind and the sentences used. */
+function hopShape(scenario: Scenario, hop: Hop): string {
+  const keys = narrationParts(en, scenario, hop).map((p) => p.key.replace('diagram.narr.', ''));
+  return `${hop.kind} ${keys.join('+')}`;
+}
+
+/**
+ * The full narration, English then German, of the first hop of each shape in the corpus. This is
+ * the specification: a native speaker's sentence for every kind of hop the engine produces.
+ */
+const hopSentences: Record<string, [string, string]> = {
+  'SYN send+lbPick': [
+    'client-1 sends a SYN (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer. The load balancer picks node-1 and rewrites the destination 203.0.113.100:80 to 198.51.100.11:30080.',
+    'client-1 schickt ein SYN (192.0.2.10:40000 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer wählt node-1 und ändert das Ziel von 203.0.113.100:80 in 198.51.100.11:30080.',
+  ],
+  'SYN forward+dnatSnat': [
+    'The load balancer forwards the SYN (192.0.2.10:40000 → 198.51.100.11:30080) to node-1. node-1 rewrites the destination 198.51.100.11:30080 to pod-c 10.244.3.9:8080 (KUBE-SEP DNAT) and the source to 198.51.100.11:39425 (MASQUERADE), so pod-c will answer node-1, not the client.',
+    'Der Load Balancer leitet das SYN (192.0.2.10:40000 → 198.51.100.11:30080) an node-1 weiter. node-1 ändert das Ziel von 198.51.100.11:30080 in pod-c 10.244.3.9:8080 (KUBE-SEP DNAT) und die Quelle in 198.51.100.11:39425 (MASQUERADE). Deshalb schickt pod-c seine Antwort an node-1, nicht an den Client.',
+  ],
+  'SYN forward': [
+    'node-1 forwards the SYN (198.51.100.11:39425 → 10.244.3.9:8080) to node-3.',
+    'node-1 leitet das SYN (198.51.100.11:39425 → 10.244.3.9:8080) an node-3 weiter.',
+  ],
+  'SYN forward+delivered': [
+    'node-3 forwards the SYN (198.51.100.11:39425 → 10.244.3.9:8080) to pod-c. pod-c receives it and sees the source address 198.51.100.11.',
+    'node-3 leitet das SYN (198.51.100.11:39425 → 10.244.3.9:8080) an pod-c weiter. pod-c empfängt das Paket und sieht die Quelladresse 198.51.100.11.',
+  ],
+  'SYN-ACK answer': [
+    'pod-c answers with a SYN-ACK (10.244.3.9:8080 → 198.51.100.11:39425) and sends it to node-3.',
+    'pod-c schickt als Antwort ein SYN-ACK (10.244.3.9:8080 → 198.51.100.11:39425) an node-3.',
+  ],
+  'SYN-ACK forward+unnat': [
+    'node-3 forwards the SYN-ACK (10.244.3.9:8080 → 198.51.100.11:39425) to node-1. node-1 finds the connection in its conntrack table and reverses the translation: the source becomes 198.51.100.11:30080 and the destination 192.0.2.10:40000.',
+    'node-3 leitet das SYN-ACK (10.244.3.9:8080 → 198.51.100.11:39425) an node-1 weiter. node-1 findet die Verbindung in seiner conntrack-Tabelle und macht die Übersetzung rückgängig: Die Quelle wird 198.51.100.11:30080, das Ziel 192.0.2.10:40000.',
+  ],
+  'SYN-ACK forward+lbUnnat': [
+    'node-1 forwards the SYN-ACK (198.51.100.11:30080 → 192.0.2.10:40000) to the load balancer. The load balancer rewrites the source back to its own frontend address 203.0.113.100:80.',
+    'node-1 leitet das SYN-ACK (198.51.100.11:30080 → 192.0.2.10:40000) an den Load Balancer weiter. Der Load Balancer setzt als Quelle wieder seine eigene Frontend-Adresse 203.0.113.100:80 ein.',
+  ],
+  'SYN-ACK forward+established': [
+    'The load balancer forwards the SYN-ACK (203.0.113.100:80 → 192.0.2.10:40000) to client-1. client-1 now has an established connection.',
+    'Der Load Balancer leitet das SYN-ACK (203.0.113.100:80 → 192.0.2.10:40000) an client-1 weiter. Die Verbindung von client-1 ist jetzt aufgebaut.',
+  ],
+  'ACK send+lbFlow': [
+    'client-1 sends an ACK (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer. The load balancer keeps this connection on node-1 and again rewrites the destination 203.0.113.100:80 to 198.51.100.11:30080.',
+    'client-1 schickt ein ACK (192.0.2.10:40000 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer bleibt für diese Verbindung bei node-1 und ändert das Ziel wieder von 203.0.113.100:80 in 198.51.100.11:30080.',
+  ],
+  'ACK forward+conntrackDnatSnat': [
+    'The load balancer forwards the ACK (192.0.2.10:40000 → 198.51.100.11:30080) to node-1. node-1 finds the connection in its conntrack table and translates it as it did the SYN: the destination becomes pod-c 10.244.3.9:8080 and the source 198.51.100.11:39425.',
+    'Der Load Balancer leitet das ACK (192.0.2.10:40000 → 198.51.100.11:30080) an node-1 weiter. node-1 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-c 10.244.3.9:8080, die Quelle 198.51.100.11:39425.',
+  ],
+  'ACK forward': [
+    'node-1 forwards the ACK (198.51.100.11:39425 → 10.244.3.9:8080) to node-3.',
+    'node-1 leitet das ACK (198.51.100.11:39425 → 10.244.3.9:8080) an node-3 weiter.',
+  ],
+  'ACK forward+delivered': [
+    'node-3 forwards the ACK (198.51.100.11:39425 → 10.244.3.9:8080) to pod-c. pod-c receives it and sees the source address 198.51.100.11.',
+    'node-3 leitet das ACK (198.51.100.11:39425 → 10.244.3.9:8080) an pod-c weiter. pod-c empfängt das Paket und sieht die Quelladresse 198.51.100.11.',
+  ],
+  'DATA send+lbFlow': [
+    'client-1 sends a data packet (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer. The load balancer keeps this connection on node-1 and again rewrites the destination 203.0.113.100:80 to 198.51.100.11:30080.',
+    'client-1 schickt ein Datenpaket (192.0.2.10:40000 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer bleibt für diese Verbindung bei node-1 und ändert das Ziel wieder von 203.0.113.100:80 in 198.51.100.11:30080.',
+  ],
+  'DATA forward+conntrackDnatSnat': [
+    'The load balancer forwards the data packet (192.0.2.10:40000 → 198.51.100.11:30080) to node-1. node-1 finds the connection in its conntrack table and translates it as it did the SYN: the destination becomes pod-c 10.244.3.9:8080 and the source 198.51.100.11:39425.',
+    'Der Load Balancer leitet das Datenpaket (192.0.2.10:40000 → 198.51.100.11:30080) an node-1 weiter. node-1 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-c 10.244.3.9:8080, die Quelle 198.51.100.11:39425.',
+  ],
+  'DATA forward': [
+    'node-1 forwards the data packet (198.51.100.11:39425 → 10.244.3.9:8080) to node-3.',
+    'node-1 leitet das Datenpaket (198.51.100.11:39425 → 10.244.3.9:8080) an node-3 weiter.',
+  ],
+  'DATA forward+delivered': [
+    'node-3 forwards the data packet (198.51.100.11:39425 → 10.244.3.9:8080) to pod-c. pod-c receives it and sees the source address 198.51.100.11.',
+    'node-3 leitet das Datenpaket (198.51.100.11:39425 → 10.244.3.9:8080) an pod-c weiter. pod-c empfängt das Paket und sieht die Quelladresse 198.51.100.11.',
+  ],
+  'DATA answer': [
+    'pod-c answers with a data packet (10.244.3.9:8080 → 198.51.100.11:39425) and sends it to node-3.',
+    'pod-c schickt als Antwort ein Datenpaket (10.244.3.9:8080 → 198.51.100.11:39425) an node-3.',
+  ],
+  'DATA forward+unnat': [
+    'node-3 forwards the data packet (10.244.3.9:8080 → 198.51.100.11:39425) to node-1. node-1 finds the connection in its conntrack table and reverses the translation: the source becomes 198.51.100.11:30080 and the destination 192.0.2.10:40000.',
+    'node-3 leitet das Datenpaket (10.244.3.9:8080 → 198.51.100.11:39425) an node-1 weiter. node-1 findet die Verbindung in seiner conntrack-Tabelle und macht die Übersetzung rückgängig: Die Quelle wird 198.51.100.11:30080, das Ziel 192.0.2.10:40000.',
+  ],
+  'DATA forward+lbUnnat': [
+    'node-1 forwards the data packet (198.51.100.11:30080 → 192.0.2.10:40000) to the load balancer. The load balancer rewrites the source back to its own frontend address 203.0.113.100:80.',
+    'node-1 leitet das Datenpaket (198.51.100.11:30080 → 192.0.2.10:40000) an den Load Balancer weiter. Der Load Balancer setzt als Quelle wieder seine eigene Frontend-Adresse 203.0.113.100:80 ein.',
+  ],
+  'SYN-ACK answer+unnat': [
+    'pod-c answers with a SYN-ACK (10.244.3.9:8080 → 10.244.3.1:49588) and sends it to node-3. node-3 finds the connection in its conntrack table and reverses the translation: the source becomes 198.51.100.13:30080 and the destination 192.0.2.10:40003.',
+    'pod-c schickt als Antwort ein SYN-ACK (10.244.3.9:8080 → 10.244.3.1:49588) an node-3. node-3 findet die Verbindung in seiner conntrack-Tabelle und macht die Übersetzung rückgängig: Die Quelle wird 198.51.100.13:30080, das Ziel 192.0.2.10:40003.',
+  ],
+  'DATA answer+unnat': [
+    'pod-c answers with a data packet (10.244.3.9:8080 → 10.244.3.1:49588) and sends it to node-3. node-3 finds the connection in its conntrack table and reverses the translation: the source becomes 198.51.100.13:30080 and the destination 192.0.2.10:40003.',
+    'pod-c schickt als Antwort ein Datenpaket (10.244.3.9:8080 → 10.244.3.1:49588) an node-3. node-3 findet die Verbindung in seiner conntrack-Tabelle und macht die Übersetzung rückgängig: Die Quelle wird 198.51.100.13:30080, das Ziel 192.0.2.10:40003.',
+  ],
+  'SYN send+lbPickKeep': [
+    'client-1 sends a SYN (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer. The load balancer picks a node and keeps 203.0.113.100:80 as the destination.',
+    'client-1 schickt ein SYN (192.0.2.10:40000 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer wählt einen Node und lässt 203.0.113.100:80 als Ziel stehen.',
+  ],
+  'SYN-ACK forward': [
+    'node-1 forwards the SYN-ACK (203.0.113.100:80 → 192.0.2.10:40000) to the load balancer.',
+    'node-1 leitet das SYN-ACK (203.0.113.100:80 → 192.0.2.10:40000) an den Load Balancer weiter.',
+  ],
+  'ACK send': [
+    'client-1 sends an ACK (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer.',
+    'client-1 schickt ein ACK (192.0.2.10:40000 → 203.0.113.100:80) an den Load Balancer.',
+  ],
+  'DATA send': [
+    'client-1 sends a data packet (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer.',
+    'client-1 schickt ein Datenpaket (192.0.2.10:40000 → 203.0.113.100:80) an den Load Balancer.',
+  ],
+  'SYN forward+dnat': [
+    'The load balancer forwards the SYN (192.0.2.10:40000 → 198.51.100.11:30080) to node-1. node-1 rewrites the destination 198.51.100.11:30080 to pod-c 10.244.3.9:8080 (KUBE-SEP DNAT) and keeps the source.',
+    'Der Load Balancer leitet das SYN (192.0.2.10:40000 → 198.51.100.11:30080) an node-1 weiter. node-1 ändert das Ziel von 198.51.100.11:30080 in pod-c 10.244.3.9:8080 (KUBE-SEP DNAT) und lässt die Quelle, wie sie ist.',
+  ],
+  'SYN-ACK direct+discard+reason': [
+    'node-3 routes the SYN-ACK (10.244.3.9:8080 → 192.0.2.10:40000) straight to client-1. client-1 discards the answer from 10.244.3.9:8080. Without SNAT the Pod answered the client directly from its own address; the client matched that SYN-ACK to no connection and discarded it.',
+    'node-3 schickt das SYN-ACK (10.244.3.9:8080 → 192.0.2.10:40000) direkt an client-1. client-1 verwirft die Antwort von 10.244.3.9:8080. Ohne SNAT hat der Pod dem Client direkt von seiner eigenen Adresse geantwortet; der Client kann dieses SYN-ACK keiner Verbindung zuordnen und verwirft es.',
+  ],
+  'ACK forward+conntrackDnat': [
+    'The load balancer forwards the ACK (192.0.2.10:40003 → 198.51.100.13:30080) to node-3. node-3 finds the connection in its conntrack table and translates it as it did the SYN: the destination becomes pod-c 10.244.3.9:8080.',
+    'Der Load Balancer leitet das ACK (192.0.2.10:40003 → 198.51.100.13:30080) an node-3 weiter. node-3 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-c 10.244.3.9:8080.',
+  ],
+  'DATA forward+conntrackDnat': [
+    'The load balancer forwards the data packet (192.0.2.10:40003 → 198.51.100.13:30080) to node-3. node-3 finds the connection in its conntrack table and translates it as it did the SYN: the destination becomes pod-c 10.244.3.9:8080.',
+    'Der Load Balancer leitet das Datenpaket (192.0.2.10:40003 → 198.51.100.13:30080) an node-3 weiter. node-3 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-c 10.244.3.9:8080.',
+  ],
+  'SYN forward+reject+reason': [
+    'The load balancer forwards the SYN (192.0.2.10:40000 → 198.51.100.11:30080) to node-1. node-1 rejects the connection. The Service has no endpoints at all: kube-proxy REJECTs the SYN.',
+    'Der Load Balancer leitet das SYN (192.0.2.10:40000 → 198.51.100.11:30080) an node-1 weiter. node-1 lehnt die Verbindung ab. Der Service hat überhaupt keine Endpunkte: kube-proxy weist das SYN per REJECT ab.',
+  ],
+  'ICMP answer': [
+    'node-1 answers with an ICMP “port unreachable” message (198.51.100.11 → 192.0.2.10:40000) and sends it to the load balancer.',
+    'node-1 schickt als Antwort eine ICMP-Meldung „Port unerreichbar“ (198.51.100.11 → 192.0.2.10:40000) an den Load Balancer.',
+  ],
+  'ICMP forward+refused': [
+    'The load balancer forwards the ICMP message (198.51.100.11 → 192.0.2.10:40000) to client-1. client-1 receives the rejection, and the connection fails at once.',
+    'Der Load Balancer leitet die ICMP-Meldung (198.51.100.11 → 192.0.2.10:40000) an client-1 weiter. client-1 erhält die Ablehnung, und die Verbindung scheitert sofort.',
+  ],
+  'SYN send+drop+reason': [
+    'client-2 sends a SYN (203.0.113.25:40005 → 198.51.100.13:30080) to node-3. node-3 drops the SYN. node-3 has no local endpoints: the filter rule drops the SYN silently, and the client times out.',
+    'client-2 schickt ein SYN (203.0.113.25:40005 → 198.51.100.13:30080) an node-3. node-3 verwirft das SYN. node-3 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft in einen Timeout.',
+  ],
+  'SYN forward+timeout+reason': [
+    'The load balancer forwards the SYN (192.0.2.10:43603 → 198.51.100.11:30080) to node-1. node-1 never answers, so the client waits 21 s and then gives up. The load balancer sent the SYN to a node that is off the network.',
+    'Der Load Balancer leitet das SYN (192.0.2.10:43603 → 198.51.100.11:30080) an node-1 weiter. node-1 antwortet nie; der Client wartet 21 s und gibt dann auf. Der Load Balancer hat das SYN an einen Node geschickt, der nicht mehr im Netz ist.',
+  ],
+  'SYN send+timeout+reason': [
+    'client-1 sends a SYN (192.0.2.10:40132 → 203.0.113.100:80) to the load balancer. The load balancer never answers, so the client waits 21 s and then gives up. The load balancer has no healthy backend node left.',
+    'client-1 schickt ein SYN (192.0.2.10:40132 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer antwortet nie; der Client wartet 21 s und gibt dann auf. Der Load Balancer hat keinen gesunden Backend-Node mehr.',
+  ],
+  'SYN forward+drop+reason': [
+    'The load balancer forwards the SYN (192.0.2.10:41601 → 203.0.113.100:80) to node-1. node-1 drops the SYN. node-1 has no local endpoints: the filter rule drops the SYN silently, and the client times out.',
+    'Der Load Balancer leitet das SYN (192.0.2.10:41601 → 203.0.113.100:80) an node-1 weiter. node-1 verwirft das SYN. node-1 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft in einen Timeout.',
+  ],
+  'SYN forward+rejectGone+reason': [
+    'node-1 forwards the SYN (192.0.2.10:41004 → 10.244.1.5:8080) to pod-a. The connection is refused. The node’s rules still pointed at a Pod that had already exited.',
+    'node-1 leitet das SYN (192.0.2.10:41004 → 10.244.1.5:8080) an pod-a weiter. Die Verbindung wird abgewiesen. Die Regeln des Nodes zeigten noch auf einen Pod, der schon beendet war.',
+  ],
+};
+
+/** The full event-log sentence, English then German, of the first event of each shape. */
+const eventSentences: Record<string, [string, string]> = {
+  'probe.result tcpNodePort ok': [
+    'Health probe of node-3 (TCP to the NodePort): healthy (status –).',
+    'Health-Probe an node-3 (TCP an den NodePort): gesund (Status –).',
+  ],
+  'connection.failed directReturnMismatch': [
+    'Connection 0 via node-1 failed. Without SNAT the Pod answered the client directly from its own address; the client matched that SYN-ACK to no connection and discarded it.',
+    'Verbindung 0 über node-1 ist fehlgeschlagen. Ohne SNAT hat der Pod dem Client direkt von seiner eigenen Adresse geantwortet; der Client kann dieses SYN-ACK keiner Verbindung zuordnen und verwirft es.',
+  ],
+  'connection.failed noEndpoints': [
+    'Connection 0 via node-1 failed. The Service has no endpoints at all: kube-proxy REJECTs the SYN.',
+    'Verbindung 0 über node-1 ist fehlgeschlagen. Der Service hat überhaupt keine Endpunkte: kube-proxy weist das SYN per REJECT ab.',
+  ],
+  'probe.result httpKubeProxyHealthz ok': [
+    'Health probe of node-3 (HTTP kube-proxy /healthz): healthy (status 200).',
+    'Health-Probe an node-3 (HTTP kube-proxy /healthz): gesund (Status 200).',
+  ],
+  'probe.result httpHealthCheckNodePort fail': [
+    'Health probe of node-3 (HTTP healthCheckNodePort): failed (status 503).',
+    'Health-Probe an node-3 (HTTP healthCheckNodePort): fehlgeschlagen (Status 503).',
+  ],
+  'probe.result httpHealthCheckNodePort ok': [
+    'Health probe of node-2 (HTTP healthCheckNodePort): healthy (status 200).',
+    'Health-Probe an node-2 (HTTP healthCheckNodePort): gesund (Status 200).',
+  ],
+  'connection.failed noLocalEndpoints': [
+    'Connection 11 via node-3 failed. node-3 has no local endpoints: the filter rule drops the SYN silently, and the client times out.',
+    'Verbindung 11 über node-3 ist fehlgeschlagen. node-3 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft in einen Timeout.',
+  ],
+  'node.cordoned': [
+    'node-1 cordoned (unschedulable); the load balancer is not affected.',
+    'node-1 ist für neue Pods gesperrt (cordon); den Load Balancer betrifft das nicht.',
+  ],
+  'pod.terminating': [
+    'pod-a on node-1 is terminating.',
+    'pod-a auf node-1 wird beendet (Terminating).',
+  ],
+  'endpoint.changed': [
+    'EndpointSlice: pod-a ready=false serving=true terminating=true.',
+    'EndpointSlice: pod-a ready=false serving=true terminating=true.',
+  ],
+  'kubeProxy.synced': [
+    'kube-proxy on node-1 applied the EndpointSlice change.',
+    'kube-proxy auf node-1 hat die EndpointSlice-Änderung übernommen.',
+  ],
+  'pod.exited': ['pod-a on node-1 has exited.', 'pod-a auf node-1 ist beendet.'],
+  'node.shuttingDown': [
+    'node-1 starts a graceful node shutdown (NotReady, "node is shutting down").',
+    'node-1 beginnt das geordnete Herunterfahren (Graceful Node Shutdown) und meldet NotReady („node is shutting down“).',
+  ],
+  'kubeProxy.stopped': [
+    'kube-proxy on node-1 stopped; its rules stay in the kernel, frozen.',
+    'kube-proxy auf node-1 ist gestoppt; seine Regeln bleiben eingefroren im Kernel stehen.',
+  ],
+  'node.offline': ['node-1 is off the network.', 'node-1 ist nicht mehr im Netz.'],
+  'probe.result tcpNodePort fail': [
+    'Health probe of node-1 (TCP to the NodePort): failed (status –).',
+    'Health-Probe an node-1 (TCP an den NodePort): fehlgeschlagen (Status –).',
+  ],
+  'lb.backendDown': [
+    'The load balancer took node-1 out of rotation: no new connections go there.',
+    'Der Load Balancer hat node-1 aus der Rotation genommen: Neue Verbindungen gehen nicht mehr dorthin.',
+  ],
+  'connection.failed nodeOffline': [
+    'Connection 3603 via node-1 failed. The load balancer sent the SYN to a node that is off the network.',
+    'Verbindung 3603 über node-1 ist fehlgeschlagen. Der Load Balancer hat das SYN an einen Node geschickt, der nicht mehr im Netz ist.',
+  ],
+  'probe.result httpKubeProxyHealthz fail': [
+    'Health probe of node-1 (HTTP kube-proxy /healthz): failed (status 503).',
+    'Health-Probe an node-1 (HTTP kube-proxy /healthz): fehlgeschlagen (Status 503).',
+  ],
+  'connection.failed nodeWentDown': [
+    'Connection 405 via node-1 failed. An established connection broke because a node on its path went off the network.',
+    'Verbindung 405 über node-1 ist fehlgeschlagen. Eine bestehende Verbindung ist abgerissen, weil ein Node auf ihrem Weg aus dem Netz verschwunden ist.',
+  ],
+  'connection.failed endpointUnreachable': [
+    'Connection 1009 via node-3 failed. The rules sent the SYN to a Pod on a node that is off the network.',
+    'Verbindung 1009 über node-3 ist fehlgeschlagen. Die Regeln haben das SYN an einen Pod auf einem Node geschickt, der nicht mehr im Netz ist.',
+  ],
+  'node.booting': ['node-1 powers on and boots.', 'node-1 wird eingeschaltet und bootet.'],
+  'pod.notReady': [
+    'pod-a on node-1 was marked not ready by the node controller.',
+    'pod-a auf node-1 wurde vom Node-Controller als nicht bereit markiert.',
+  ],
+  'node.online': [
+    'node-1 is back: kubelet and kube-proxy run again.',
+    'node-1 ist zurück: kubelet und kube-proxy laufen wieder.',
+  ],
+  'kubeProxy.started': ['kube-proxy on node-1 started.', 'kube-proxy auf node-1 ist gestartet.'],
+  'pod.ready': ['pod-a on node-1 is ready.', 'pod-a auf node-1 ist bereit.'],
+  'lb.backendUp': [
+    'The load balancer put node-1 back into rotation.',
+    'Der Load Balancer hat node-1 wieder in die Rotation aufgenommen.',
+  ],
+  'connection.failed noHealthyBackends': [
+    'Connection 132 failed at the load balancer. The load balancer has no healthy backend node left.',
+    'Verbindung 132 ist schon am Load Balancer gescheitert. Der Load Balancer hat keinen gesunden Backend-Node mehr.',
+  ],
+  'connection.failed endpointGone': [
+    'Connection 1004 via node-1 failed. The node’s rules still pointed at a Pod that had already exited.',
+    'Verbindung 1004 über node-1 ist fehlgeschlagen. Die Regeln des Nodes zeigten noch auf einen Pod, der schon beendet war.',
+  ],
+  'node.uncordoned': ['node-2 uncordoned.', 'node-2 ist wieder freigegeben (uncordon).'],
+  'node.tainted': [
+    'node-1 got the taint ToBeDeletedByClusterAutoscaler.',
+    'node-1 hat den Taint ToBeDeletedByClusterAutoscaler bekommen.',
+  ],
+};
 
 describe('narration', () => {
   it('explains the DNAT + MASQUERADE hop as the issue asks', () => {
@@ -12,24 +289,66 @@ describe('narration', () => {
     if (!r.ok) throw new Error('run failed');
     const step = toSteps(r.result.featured)[1];
     if (!step) throw new Error('no step 2');
-    expect(narrate(makeTr('en'), r.result.resolved, step.hop)).toContain(
+    expect(narrate(en, r.result.resolved, step.hop)).toContain(
       'node-1 rewrites the destination 198.51.100.11:30080 to pod-c 10.244.3.9:8080 (KUBE-SEP DNAT) and the source to 198.51.100.11:',
     );
   });
 
+  it('has a full sentence in both languages for every kind of hop the engine produces', () => {
+    const first = new Map<string, { scenario: Scenario; hop: Hop; run: string }>();
+    for (const run of corpus)
+      for (const hop of hopsOf(run.result)) {
+        const shape = hopShape(run.result.resolved, hop);
+        if (!first.has(shape))
+          first.set(shape, { scenario: run.result.resolved, hop, run: run.name });
+      }
+    const missing = [...first.keys()].filter((s) => !(s in hopSentences));
+    expect(missing, 'hop kinds without a sentence in hopSentences').toEqual([]);
+    const unused = Object.keys(hopSentences).filter((s) => !first.has(s));
+    expect(unused, 'sentences for hop kinds the engine no longer produces').toEqual([]);
+    for (const [shape, { scenario, hop, run }] of first) {
+      const [english, german] = hopSentences[shape] ?? ['', ''];
+      expect(narrate(en, scenario, hop), `${run} ${hop.id} (${shape}), en`).toBe(english);
+      expect(narrate(de, scenario, hop), `${run} ${hop.id} (${shape}), de`).toBe(german);
+    }
+  });
+
+  it('has a full sentence in both languages for every kind of event the engine produces', () => {
+    const first = new Map<string, { text: [string, string]; run: string }>();
+    for (const run of corpus)
+      for (const e of run.result.events) {
+        const shape = eventShape(e);
+        if (!first.has(shape))
+          first.set(shape, { text: [eventText(en, e), eventText(de, e)], run: run.name });
+      }
+    const missing = [...first.keys()].filter((s) => !(s in eventSentences));
+    expect(missing, 'event kinds without a sentence in eventSentences').toEqual([]);
+    for (const [shape, { text, run }] of first)
+      expect(text, `${run}: ${shape}`).toEqual(eventSentences[shape]);
+  });
+
+  it('names every packet kind with an article in both languages', () => {
+    for (const tr of [en, de])
+      for (const kind of PACKET_KINDS)
+        for (const article of ['a', 'the']) {
+          const key = `diagram.narr.pkt.${article}.${kind}`;
+          expect(tr(key, {}, 'missing'), key).not.toBe('missing');
+        }
+  });
+
   for (const lang of ['en', 'de'] as const) {
-    it(`every step and event of every scenario reads as a sentence (${lang})`, () => {
-      const tr = makeTr(lang);
-      for (const id of scenarioIds) {
-        const r = runScenario(id);
-        if (!r.ok) throw new Error(`${id} failed`);
+    it(`every hop and event of every run reads as sentences (${lang})`, () => {
+      const tr = lang === 'en' ? en : de;
+      for (const run of corpus) {
         const texts = [
-          ...toSteps(r.result.featured).map((s) => narrate(tr, r.result.resolved, s.hop)),
-          ...r.result.events.slice(0, 200).map((e) => eventText(tr, e)),
+          ...hopsOf(run.result).map((h) => narrate(tr, run.result.resolved, h)),
+          ...run.result.events.slice(0, 400).map((e) => eventText(tr, e)),
         ];
         for (const text of texts) {
-          expect(text, `${id}: ${text}`).not.toMatch(/\{\{|undefined|diagram\.|reason\.|event\./);
-          expect(text.length).toBeGreaterThan(10);
+          expect(text, `${run.name}: ${text}`).not.toMatch(
+            /\{\{|undefined|null|diagram\.|reason\.|event\.|\.\.|^load|\bsends a A|\ba ACK/,
+          );
+          expect(text, `${run.name}: ${text}`).toMatch(/^[A-Za-z].*[.)]$/);
         }
       }
     });

@@ -35,7 +35,11 @@ export function eventText(tr: Tr, e: SimEvent): string {
     vars['status'] = e.status ?? '–';
     return tr(`event.${e.type}`, vars, tr('diagram.log.probe', vars));
   }
-  if (e.type === 'connection.failed') vars['reason'] = reasonText(tr, e.reason, e.node);
+  if (e.type === 'connection.failed') {
+    vars['reason'] = reasonText(tr, e.reason, e.node);
+    // A connection the load balancer could not place never reached a node to name.
+    if (e.node === null) return tr('event.connection.failedAtLb', vars);
+  }
   if (e.type === 'endpoint.changed') {
     vars['ready'] = String(e.conditions.ready);
     vars['serving'] = String(e.conditions.serving);

@@ -39,103 +39,149 @@ export function reasonText(
   return t(`reason.${reason}`, { node: node ?? '' }, reason);
 }
 
-/** Which pod (if any) owns an address; display lookup only. */
-function podAt(scenario: Scenario, ip: string): string | null {
-  return scenario.pods.find((p) => p.ip === ip)?.id ?? null;
-}
-
 /** The localized packet kind with its direction, e.g. "SYN (request)". */
 export function kindText(t: Tr, hop: Pick<Hop, 'kind' | 'direction'>): string {
   return t(`diagram.kind.${hop.kind}`, {}, hop.kind);
 }
 
-/** The one-sentence narration of a hop. */
-export function narrate(t: Tr, scenario: Scenario, hop: Hop): string {
-  const from = placeName(t, hop.from);
-  const to = placeName(t, hop.to);
-  const parts: string[] = [];
-  parts.push(
-    t(hop.direction === 'reply' ? 'diagram.narr.sendReply' : 'diagram.narr.send', {
-      from,
-      to,
-      kind: kindText(t, hop),
-      src: fmtAddr(hop.before.src),
-      dst: fmtAddr(hop.before.dst),
-    }),
-  );
+/** One sentence of a narration: the locale key and its (already localized) variables. */
+export interface NarrationPart {
+  key: string;
+  vars: Record<string, string | number>;
+}
+
+/**
+ * A place as the subject or the object of a sentence. Names (client-1, node-1, pod-c) need no
+ * article; the load balancer does, and German also declines it (der / den Load Balancer).
+ */
+function placeAs(t: Tr, place: string, role: 'subject' | 'object'): string {
+  return place === 'lb' ? t(`diagram.narr.lb.${role}`) : place;
+}
+
+/** The packet as a noun phrase: "a SYN" / "ein SYN" (first mention) or "the SYN" / "das SYN". */
+function packet(t: Tr, hop: Hop, article: 'a' | 'the'): string {
+  return t(`diagram.narr.pkt.${article}.${hop.kind}`, {}, hop.kind);
+}
+
+/** Whether `from` created this packet (a client's request, a Pod's answer, a node's ICMP). */
+function originates(scenario: Scenario, hop: Hop): boolean {
+  if (scenario.clients.some((c) => c.id === hop.from)) return true;
+  if (scenario.pods.some((p) => p.id === hop.from)) return true;
+  return hop.kind === 'ICMP' && scenario.nodes.some((n) => n.id === hop.from);
+}
+
+/** The first sentence: who passes which packet (with its header) to whom. */
+function movePart(t: Tr, scenario: Scenario, hop: Hop): NarrationPart {
+  const header = { src: fmtAddr(hop.before.src), dst: fmtAddr(hop.before.dst) };
+  const from = placeAs(t, hop.from, 'subject');
+  const to = placeAs(t, hop.to, 'object');
+  if (originates(scenario, hop)) {
+    const key = hop.direction === 'reply' ? 'diagram.narr.answer' : 'diagram.narr.send';
+    return { key, vars: { from, to, pkt: packet(t, hop, 'a'), ...header } };
+  }
+  const key = hop.marks.includes('directReturn') ? 'diagram.narr.direct' : 'diagram.narr.forward';
+  return { key, vars: { from, to, pkt: packet(t, hop, 'the'), ...header } };
+}
+
+/** The sentence about what the place `to` rewrote, if it rewrote anything. */
+function rewritePart(t: Tr, scenario: Scenario, hop: Hop): NarrationPart | null {
+  const at = placeAs(t, hop.to, 'subject');
   const dstChanged = hop.changed.includes('dst.ip') || hop.changed.includes('dst.port');
   const srcChanged = hop.changed.includes('src.ip') || hop.changed.includes('src.port');
   const dnat = hop.rules.find((r) => r.verdict === 'dnat');
   const snat = hop.rules.find((r) => r.verdict === 'snat');
   const unnat = hop.marks.includes('unnat');
-  if (unnat && hop.to === 'lb' && (dstChanged || srcChanged)) {
-    parts.push(t('diagram.narr.lbUnnat', { src: fmtAddr(hop.after.src) }));
-  } else if (unnat && (dstChanged || srcChanged)) {
-    parts.push(
-      t('diagram.narr.unnat', {
-        at: to,
-        src: fmtAddr(hop.after.src),
-        dst: fmtAddr(hop.after.dst),
-        rule: hop.rules.some((r) => r.rule === 'conntrack') ? 'conntrack' : to,
-      }),
-    );
-  } else if (dstChanged) {
-    const pod = podAt(scenario, hop.after.dst.ip);
-    const target = pod ? `${pod} ${fmtAddr(hop.after.dst)}` : fmtAddr(hop.after.dst);
-    const rule = dnat ? ruleLabel(dnat) : hop.to === 'lb' ? t('diagram.place.lb') : '';
-    if (hop.marks.includes('lbPick')) {
-      const node = scenario.nodes.find((n) => n.ip === hop.after.dst.ip)?.id ?? target;
-      parts.push(
-        t('diagram.narr.lbPick', {
-          node,
-          old: fmtAddr(hop.before.dst),
-          new: fmtAddr(hop.after.dst),
-        }),
-      );
-    } else if (srcChanged && !unnat) {
-      const masq = snat ? ruleLabel(snat) : 'MASQUERADE';
-      parts.push(
-        t('diagram.narr.dnatSnat', {
-          at: to,
-          old: fmtAddr(hop.before.dst),
-          target,
-          rule,
-          src: fmtAddr(hop.after.src),
-          masq,
-          pod: pod ?? target,
-        }),
-      );
-    } else {
-      parts.push(t('diagram.narr.dnat', { at: to, old: fmtAddr(hop.before.dst), target, rule }));
-    }
-  } else if (srcChanged) {
-    parts.push(
-      t('diagram.narr.snat', { at: to, old: fmtAddr(hop.before.src), src: fmtAddr(hop.after.src) }),
-    );
-  } else if (dnat && dnat.rule === 'conntrack') {
-    parts.push(t('diagram.narr.conntrack', { at: to }));
+  const nodeAt = (ip: string): string => scenario.nodes.find((n) => n.ip === ip)?.id ?? ip;
+  if (hop.to === 'lb') {
+    if (unnat && srcChanged)
+      return { key: 'diagram.narr.lbUnnat', vars: { src: fmtAddr(hop.after.src) } };
+    const vars = {
+      node: nodeAt(hop.after.dst.ip),
+      old: fmtAddr(hop.before.dst),
+      new: fmtAddr(hop.after.dst),
+    };
+    if (hop.marks.includes('lbPick'))
+      return dstChanged
+        ? { key: 'diagram.narr.lbPick', vars }
+        : { key: 'diagram.narr.lbPickKeep', vars: { old: vars.old } };
+    if (dstChanged) return { key: 'diagram.narr.lbFlow', vars };
+    return null;
   }
-  if (hop.marks.includes('delivered')) {
-    parts.push(t('diagram.narr.delivered', { pod: to, src: hop.after.src.ip }));
+  if (unnat && (dstChanged || srcChanged)) {
+    return {
+      key: 'diagram.narr.unnat',
+      vars: { at, src: fmtAddr(hop.after.src), dst: fmtAddr(hop.after.dst) },
+    };
   }
-  if (hop.marks.includes('established')) parts.push(t('diagram.narr.established', { client: to }));
-  if (hop.end && hop.end !== 'ok') {
-    const reason = reasonText(t, hop.reason, hop.to);
-    if (hop.marks.includes('clientDiscard')) {
-      parts.push(t('diagram.narr.discard', { client: to, src: fmtAddr(hop.after.src), reason }));
-    } else if (hop.marks.includes('timeout') || hop.end === 'timeout') {
-      parts.push(
-        t('diagram.narr.timeout', {
-          at: to,
-          seconds: scenario.traffic.connectTimeout,
-          reason,
-        }),
-      );
-    } else if (hop.marks.includes('reject') || hop.end === 'reset') {
-      parts.push(t('diagram.narr.reject', { at: to, reason }));
-    } else {
-      parts.push(t('diagram.narr.drop', { at: to, reason }));
-    }
+  const pod = scenario.pods.find((p) => p.ip === hop.after.dst.ip)?.id;
+  const target = pod ? `${pod} ${fmtAddr(hop.after.dst)}` : fmtAddr(hop.after.dst);
+  const src = fmtAddr(hop.after.src);
+  if (dnat?.rule === 'conntrack' && dstChanged) {
+    return srcChanged
+      ? { key: 'diagram.narr.conntrackDnatSnat', vars: { at, target, src } }
+      : { key: 'diagram.narr.conntrackDnat', vars: { at, target } };
   }
-  return parts.join(' ');
+  if (dstChanged) {
+    const old = fmtAddr(hop.before.dst);
+    const rule = dnat ? ruleLabel(dnat) : 'DNAT';
+    if (!srcChanged) return { key: 'diagram.narr.dnat', vars: { at, old, target, rule } };
+    return {
+      key: 'diagram.narr.dnatSnat',
+      vars: {
+        at,
+        atObject: placeAs(t, hop.to, 'object'),
+        old,
+        target,
+        rule,
+        src,
+        masq: snat ? ruleLabel(snat) : 'MASQUERADE',
+        pod: pod ?? target,
+      },
+    };
+  }
+  if (srcChanged)
+    return { key: 'diagram.narr.snat', vars: { at, old: fmtAddr(hop.before.src), src } };
+  if (dnat?.rule === 'conntrack') return { key: 'diagram.narr.conntrack', vars: { at } };
+  return null;
+}
+
+/** The sentences about how the packet's journey ends here, if it ends badly. */
+function endParts(t: Tr, scenario: Scenario, hop: Hop): NarrationPart[] {
+  if (!hop.end || hop.end === 'ok') return [];
+  const at = placeAs(t, hop.to, 'subject');
+  const toClient = scenario.clients.some((c) => c.id === hop.to);
+  let first: NarrationPart;
+  if (hop.marks.includes('clientDiscard'))
+    first = { key: 'diagram.narr.discard', vars: { client: at, src: fmtAddr(hop.after.src) } };
+  else if (hop.marks.includes('timeout') || hop.end === 'timeout')
+    first = { key: 'diagram.narr.timeout', vars: { at, seconds: scenario.traffic.connectTimeout } };
+  else if (hop.marks.includes('reject') || hop.end === 'reset') {
+    if (toClient) return [{ key: 'diagram.narr.refused', vars: { client: at } }];
+    const atNode = scenario.nodes.some((n) => n.id === hop.to);
+    first = atNode
+      ? { key: 'diagram.narr.reject', vars: { at } }
+      : { key: 'diagram.narr.rejectGone', vars: {} };
+  } else first = { key: 'diagram.narr.drop', vars: { at, pkt: packet(t, hop, 'the') } };
+  const reason = reasonText(t, hop.reason, hop.to);
+  return reason ? [first, { key: 'diagram.narr.reason', vars: { reason } }] : [first];
+}
+
+/** The sentences that narrate one hop, as locale keys with their variables. */
+export function narrationParts(t: Tr, scenario: Scenario, hop: Hop): NarrationPart[] {
+  const parts = [movePart(t, scenario, hop)];
+  const rewrite = rewritePart(t, scenario, hop);
+  if (rewrite) parts.push(rewrite);
+  if (hop.marks.includes('delivered'))
+    parts.push({ key: 'diagram.narr.delivered', vars: { pod: hop.to, src: hop.after.src.ip } });
+  if (hop.marks.includes('established'))
+    parts.push({ key: 'diagram.narr.established', vars: { client: hop.to } });
+  parts.push(...endParts(t, scenario, hop));
+  return parts;
+}
+
+/** The narration of a hop: a few short sentences, read by the live region and the transcript. */
+export function narrate(t: Tr, scenario: Scenario, hop: Hop): string {
+  return narrationParts(t, scenario, hop)
+    .map((p) => t(p.key, p.vars))
+    .join(' ');
 }
