@@ -10,3 +10,4 @@ export { default as Sources } from './Sources.astro';
 export { default as Term } from './Term.astro';
 export { default as Callout } from './Callout.astro';
 export { default as OverrideKeys } from './OverrideKeys.astro';
+export { default as EngineNumber } from './EngineNumber.astro';
