@@ -84,6 +84,8 @@ export interface RuleSet {
   node: string;
   nodeIp: string;
   chains: Map<string, Chain>;
+  /** Chains every node's rules share for one EndpointSlice view (KUBE-SVC, KUBE-SEP-…). */
+  shared?: Map<string, Chain>;
   /** Filter-table KUBE-EXTERNAL-SERVICES (DROP / REJECT when there is nothing to DNAT to). */
   filter: Chain;
   endpoints: Endpoint[];
@@ -102,8 +104,17 @@ export function serviceChains(service: ServiceSpec): { svc: string; svl: string;
 
 /** KUBE-SEP chain name for an endpoint (hash over port name, protocol and endpoint address). */
 export function endpointChain(service: ServiceSpec, ip: string): string {
-  return `KUBE-SEP-${chainSuffix(`${service.namespace}/${service.name}:tcp${ip}:${service.targetPort}`)}`;
+  const key = `${service.namespace}/${service.name}:tcp${ip}:${service.targetPort}`;
+  let name = sepNames.get(key);
+  if (name === undefined) {
+    // Pure memo: every node's rules name the same endpoints (a 200-node run hashed each 200×).
+    if (sepNames.size > 100_000) sepNames.clear();
+    name = `KUBE-SEP-${chainSuffix(key)}`;
+    sepNames.set(key, name);
+  }
+  return name;
 }
+const sepNames = new Map<string, string>();
 
 /** Endpoints kube-proxy uses: Ready ones, else Serving+Terminating (KEP-1669 fallback). */
 export function usableEndpoints(endpoints: Endpoint[]): Endpoint[] {
@@ -133,11 +144,63 @@ function cidrMatch(cidr: string): Match {
   };
 }
 
+const sepRule = (endpoint: number): Rule => ({
+  match: [],
+  target: { kind: 'dnat', endpoint },
+  why: 'dnatToEndpoint',
+});
+
+interface Shared {
+  service: ServiceSpec;
+  clusterEndpoints: Endpoint[];
+  endpointIndex: Map<Endpoint, number>;
+  chains: Map<string, Chain>;
+}
+const sharedByView = new WeakMap<Endpoint[], Shared>();
+
+/**
+ * KUBE-SVC and the KUBE-SEP chains are the same on every node for one EndpointSlice view:
+ * built once per view (the simulation hands all nodes the same array until a pod changes).
+ */
+function sharedChains(input: CompileInput): Shared {
+  const hit = sharedByView.get(input.endpoints);
+  if (hit && hit.service === input.service) return hit;
+  const { service } = input;
+  const clusterEndpoints = usableEndpoints(input.endpoints);
+  const endpointIndex = new Map(input.endpoints.map((e, i) => [e, i]));
+  const chains = new Map<string, Chain>();
+  const svc = serviceChains(service).svc;
+  chains.set(svc, { name: svc, code: 'KUBE-SVC', rules: spreadRules(service, clusterEndpoints) });
+  for (const e of clusterEndpoints) {
+    const name = endpointChain(service, e.ip);
+    chains.set(name, { name, code: 'KUBE-SEP', rules: [sepRule(endpointIndex.get(e) ?? 0)] });
+  }
+  const shared = { service, clusterEndpoints, endpointIndex, chains };
+  sharedByView.set(input.endpoints, shared);
+  return shared;
+}
+
+/** statistic --mode random --probability 1/n, 1/(n-1), …; the last rule has no match. */
+function spreadRules(service: ServiceSpec, eps: Endpoint[]): Rule[] {
+  return eps.map((e, i) => {
+    const remaining = eps.length - i;
+    const target: Target = { kind: 'jump', chain: endpointChain(service, e.ip) };
+    return remaining > 1
+      ? {
+          match: [{ kind: 'random', probability: 1 / remaining }],
+          target,
+          why: randomWhy(remaining),
+        }
+      : { match: [], target, why: 'lastEndpoint' };
+  });
+}
+
 /** Build the rules kube-proxy writes on one node for the Service. */
 export function compileRules(input: CompileInput): RuleSet {
   const { service, node } = input;
   const names = serviceChains(service);
-  const clusterEndpoints = usableEndpoints(input.endpoints);
+  const common = sharedChains(input);
+  const { clusterEndpoints } = common;
   const localEndpoints = usableEndpoints(input.endpoints.filter((e) => e.node === node));
   const local = service.externalTrafficPolicy === 'Local';
   const externalEndpoints = local ? localEndpoints : clusterEndpoints;
@@ -209,35 +272,16 @@ export function compileRules(input: CompileInput): RuleSet {
   add('KUBE-MARK-MASQ', 'KUBE-MARK-MASQ', [
     { match: [], target: { kind: 'mark' }, why: 'masqueradeMarkSet' },
   ]);
-  const spread = (name: string, code: RuleCode, eps: Endpoint[]): void => {
-    // statistic --mode random --probability 1/n, 1/(n-1), …; the last rule has no match.
-    add(
-      name,
-      code,
-      eps.map((e, i) => {
-        const remaining = eps.length - i;
-        const target: Target = { kind: 'jump', chain: endpointChain(service, e.ip) };
-        return remaining > 1
-          ? {
-              match: [{ kind: 'random', probability: 1 / remaining }],
-              target,
-              why: randomWhy(remaining),
-            }
-          : { match: [], target, why: 'lastEndpoint' };
-      }),
-    );
-  };
-  spread(names.svc, 'KUBE-SVC', clusterEndpoints);
+  const spread = (name: string, code: RuleCode, eps: Endpoint[]): void =>
+    add(name, code, spreadRules(service, eps));
   if (local) spread(names.svl, 'KUBE-SVL', localEndpoints);
-  const endpointIndex = new Map(input.endpoints.map((e, i) => [e, i]));
-  for (const e of new Set([...clusterEndpoints, ...(local ? localEndpoints : [])])) {
-    add(endpointChain(service, e.ip), 'KUBE-SEP', [
-      {
-        match: [],
-        target: { kind: 'dnat', endpoint: endpointIndex.get(e) ?? 0 },
-        why: 'dnatToEndpoint',
-      },
-    ]);
+  // Local endpoints outside the cluster set (the serving-terminating fallback) get their own.
+  if (local) {
+    for (const e of localEndpoints) {
+      const name = endpointChain(service, e.ip);
+      if (!common.chains.has(name))
+        add(name, 'KUBE-SEP', [sepRule(common.endpointIndex.get(e) ?? 0)]);
+    }
   }
   add('KUBE-POSTROUTING', 'KUBE-POSTROUTING', [
     { match: [{ kind: 'notMarked' }], target: { kind: 'return' }, why: 'noMasqueradeMark' },
@@ -257,6 +301,7 @@ export function compileRules(input: CompileInput): RuleSet {
     node,
     nodeIp: input.nodeIp,
     chains,
+    shared: common.chains,
     filter: { name: 'KUBE-EXTERNAL-SERVICES', code: 'KUBE-EXTERNAL-SERVICES', rules: filterRules },
     endpoints: input.endpoints,
     clusterEndpoints,
@@ -352,7 +397,7 @@ function walk(
   hits: RuleHit[] | null,
   state: Verdict,
 ): 'done' | 'return' {
-  const chain = rs.chains.get(chainName);
+  const chain = rs.chains.get(chainName) ?? rs.shared?.get(chainName);
   if (!chain) return 'return';
   // Entry chains (KUBE-SERVICES, KUBE-NODEPORTS) are listed only when a Service rule in
   // them matched; e.g. KUBE-SERVICES' generic jump to KUBE-NODEPORTS is implied.

@@ -124,10 +124,12 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
   const rulesets: RuleSet[] = [];
   const nodeIdx = new Map(scenario.nodes.map((n, i) => [n.id, i]));
 
+  // Every pod starts from the same two snapshots (no per-pod input): compute them once.
+  const [podInitial] = initialTransition(podMachine);
+  const [podStarted] = transition(podMachine, podInitial, { type: 'START' });
   const podRts: PodRt[] = pods.map((spec, idx) => {
-    const [initial] = initialTransition(podMachine);
     const ni = spec.node === undefined ? -1 : (nodeIdx.get(spec.node) ?? -1);
-    const snap = ni >= 0 ? transition(podMachine, initial, { type: 'START' })[0] : initial;
+    const snap = ni >= 0 ? podStarted : podInitial;
     const cond = conditionsOf(String(snap.value));
     return {
       spec,
@@ -140,13 +142,16 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
     };
   });
 
+  // The EndpointSlice view is the same for every node until a pod changes state: build it once
+  // per change, not once per node (a 200-node import compiles 200 rule sets per sync).
+  let sliceCache: Endpoint[] | null = null;
   const sliceEndpoints = (): Endpoint[] =>
-    podRts.flatMap((p) => {
+    (sliceCache ??= podRts.flatMap((p) => {
       const node = scenario.nodes[p.nodeIdx];
       return p.inSlice && node
         ? [{ pod: p.idx, podId: p.spec.id, ip: p.spec.ip ?? '0.0.0.0', node: node.id, ...p.cond }]
         : [];
-    });
+    }));
 
   const compileFor = (node: NodeSpec): RuleSet => {
     const rs = compileRules({
@@ -162,8 +167,9 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
     return rs;
   };
 
+  const [nodeInitial] = initialTransition(nodeMachine);
   const nodeRts: NodeRt[] = scenario.nodes.map((spec, idx) => {
-    const [snap] = initialTransition(nodeMachine);
+    const snap = nodeInitial;
     return {
       spec,
       idx,
@@ -241,6 +247,7 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
     p.alive = snap.context.alive;
     const nodeId = scenario.nodes[p.nodeIdx]?.id ?? '';
     if (snap.value === before) return;
+    sliceCache = null;
     const cond = conditionsOf(String(snap.value));
     p.inSlice = cond !== null;
     if (cond) {
