@@ -20,9 +20,10 @@ import type {
 } from './types.ts';
 
 export const LIMITS = {
-  nodes: 64,
+  // Sized for imported clusters (src/importer): a 200-node, 2,000-Pod dump must fit.
+  nodes: 256,
   clients: 64,
-  pods: 512,
+  pods: 4096,
   timeMax: 3600,
   connections: 2_000_000,
   rateMax: 100_000,
@@ -252,6 +253,10 @@ function check(
 
   const pods: PodSpec[] = [];
   const podList = c.arr(get(root, 'pods'), 'pods', LIMITS.pods) ?? [];
+  // Sets and a map, not scans: an imported scenario has thousands of pods.
+  const podIdsSeen = new Set<string>();
+  const podIpsSeen = new Set<string>();
+  const nodeById = new Map(nodes.map((n) => [n.id, n]));
   podList.forEach((v, i) => {
     const p = join('pods', i);
     const o = c.obj(v, p, ['id', 'node', 'ip']);
@@ -263,18 +268,20 @@ function check(
       c.add(join(p, 'node'), 'unknownReference', [...nodeIds].join(', '), node);
     const rawIp = get(o, 'ip');
     const ip = rawIp === undefined ? undefined : c.ip(rawIp, join(p, 'ip'));
-    const nodeSpec = nodes.find((n) => n.id === node);
+    const nodeSpec = typeof node === 'string' ? nodeById.get(node) : undefined;
     if (typeof ip === 'string' && nodeSpec && !inCidr(ip, nodeSpec.podCidr)) {
       c.add(join(p, 'ip'), 'ipNotInPodCidr', nodeSpec.podCidr, ip);
     }
-    if (typeof ip === 'string' && pods.some((x) => x.ip === ip))
+    if (typeof ip === 'string' && podIpsSeen.has(ip))
       c.add(join(p, 'ip'), 'duplicateId', undefined, ip);
-    if (pid && pods.some((x) => x.id === pid)) c.add(join(p, 'id'), 'duplicateId', undefined, pid);
+    if (pid && podIdsSeen.has(pid)) c.add(join(p, 'id'), 'duplicateId', undefined, pid);
     if (pid !== null && node !== null && ip !== null) {
       const pod: PodSpec = { id: pid };
       if (node !== undefined) pod.node = node;
       if (ip !== undefined) pod.ip = ip;
       pods.push(pod);
+      podIdsSeen.add(pid);
+      if (ip !== undefined) podIpsSeen.add(ip);
     }
   });
 
