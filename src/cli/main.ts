@@ -6,6 +6,7 @@
 import de from '../i18n/locales/sim/de.json' with { type: 'json' };
 import en from '../i18n/locales/sim/en.json' with { type: 'json' };
 import { fixed } from '../i18n/number.ts';
+import { runFromKubectl } from './fromKubectl.ts';
 import {
   runScenario,
   scenarioIds,
@@ -22,6 +23,8 @@ export interface CliIo {
   fileSize(path: string): number | null;
   readFile(path: string): string | null;
   env: Readonly<Record<string, string | undefined>>;
+  /** Standard input as text, at most `maxBytes` (for `--from-kubectl -`); null when unreadable. */
+  readStdin?(maxBytes: number): string | null;
 }
 
 type Lang = 'en' | 'de';
@@ -217,6 +220,15 @@ function parseArgs(
 /** Run the CLI; returns the exit code (0 ok, 2 bad input, 1 internal error). */
 export function main(argv: readonly string[], io: CliIo): number {
   let lang: Lang = 'en';
+  // --- hook: --from-kubectl (importer, src/cli/fromKubectl.ts) ---
+  if (argv.some((a) => a === '--from-kubectl' || a.startsWith('--from-kubectl=')))
+    return runFromKubectl(argv, io, {
+      toJson,
+      table,
+      issuesText: (l, issues) =>
+        `${t(l, 'cli.error.header')}\n${issues.map((x) => `  - ${issueText(l, x)}`).join('\n')}\n`,
+    });
+  // --- end hook ---
   try {
     const parsed = parseArgs(argv, io.env);
     lang = parsed.ok ? parsed.args.lang : parsed.lang;
