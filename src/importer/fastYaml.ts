@@ -16,6 +16,9 @@ export const MAX_INDENT = 1024;
 /** Thrown internally to give up; never escapes `parseKubectlYaml`. */
 class Unsupported extends Error {}
 
+/** Trim ASCII spaces only: YAML separates with spaces, while String#trim also eats U+2028. */
+const trimSpaces = (s: string): string => s.replace(/^ +| +$/g, '');
+
 /** A block sequence entry: "-" alone or "- …". */
 const isDash = (t: string): boolean =>
   t.charCodeAt(0) === 45 && (t.length === 1 || t.charCodeAt(1) === 32);
@@ -264,7 +267,7 @@ class Reader {
     for (;;) {
       const end = q === '"' ? closingDouble(text, 0) : closingSingle(text, 0);
       const part = end >= 0 ? text.slice(0, end) : text;
-      if (end >= 0 && text.slice(end + 1).trim() !== '') throw new Unsupported();
+      if (end >= 0 && trimSpaces(text.slice(end + 1)) !== '') throw new Unsupported();
       const piece = firstPart ? part : part.replace(/^ +/, '');
       if (firstPart) out = end >= 0 ? piece : piece.replace(/ +$/, '');
       else if (piece === '' && end < 0) breaks++;
@@ -280,7 +283,7 @@ class Reader {
       if (end >= 0) break;
       if (this.i >= this.end) throw new Unsupported();
       const raw = this.raw[this.i] ?? '';
-      if (raw.trim() !== '' && (this.indent[this.i] ?? 0) <= indent) throw new Unsupported();
+      if (this.text[this.i] !== '' && (this.indent[this.i] ?? 0) <= indent) throw new Unsupported();
       text = raw;
     }
     return q === '"' ? unescapeDouble(out) : out.replace(/''/g, "'");
@@ -330,7 +333,7 @@ function splitKey(t: string): { key: string; rest: string } | null {
     const raw = t.slice(1, end);
     return {
       key: q === '"' ? unescapeDouble(raw) : raw.replace(/''/g, "'"),
-      rest: after.slice(1).trim(),
+      rest: trimSpaces(after.slice(1)),
     };
   }
   let at = -1;
@@ -343,7 +346,7 @@ function splitKey(t: string): { key: string; rest: string } | null {
   if (at <= 0) return null;
   const key = t.slice(0, at);
   if (!plainStartOk(key) || key.includes(' #') || key.endsWith(' ')) return null;
-  return { key, rest: t.slice(at + 1).trim() };
+  return { key, rest: trimSpaces(t.slice(at + 1)) };
 }
 
 /** Index of the closing double quote in `s` from `from` (honouring escapes), or -1. */
@@ -399,12 +402,15 @@ function unescapeDouble(s: string): string {
  */
 export function parseKubectlYaml(text: string): Value[] | null {
   try {
-    if (text.includes('\t') || text.includes('\r')) return null;
+    // Tabs, CR and Unicode line separators: rules this reader does not implement.
+    if (/[\t\r\u0085\u2028\u2029\ufeff]/.test(text)) return null;
     const raw = text.split('\n');
     const docs: Value[] = [];
     let start = 0;
     const flush = (end: number): void => {
-      const reader = new Reader(raw, end, start);
+      // Each document gets only its own lines (a dump of many small documents stays linear).
+      const lines = raw.slice(start, end);
+      const reader = new Reader(lines, lines.length, 0);
       if (reader.peek() < 0) return;
       docs.push(reader.block(0));
       if (reader.peek() >= 0) throw new Unsupported();

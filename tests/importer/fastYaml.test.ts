@@ -99,6 +99,53 @@ describe('parseKubectlYaml', () => {
     }
   });
 
+  it('on mutated kubectl dumps it either gives up or agrees with the full parser', () => {
+    const base = samples[0]?.text ?? '';
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            at: fc.double({ min: 0, max: 1, noNaN: true }),
+            text: fc.oneof(
+              fc.string({ maxLength: 6 }),
+              fc.constantFrom(
+                ' ',
+                '  ',
+                '\n',
+                ':',
+                ': ',
+                '- ',
+                '"',
+                "'",
+                '|',
+                '#',
+                '{}',
+                '[]',
+                '\\',
+              ),
+            ),
+            drop: fc.integer({ min: 0, max: 3 }),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        (edits) => {
+          let t = base;
+          for (const e of edits) {
+            const i = Math.floor(e.at * t.length);
+            t = t.slice(0, i) + e.text + t.slice(i + e.drop);
+          }
+          const fast = parseKubectlYaml(t);
+          if (fast === null) return;
+          const docs = parseAllDocuments(t);
+          // Where the full parser sees an error, the fast reader must not have accepted it.
+          expect(docs.every((d) => d.errors.length === 0)).toBe(true);
+          expect(fast).toEqual(docs.map((d) => d.toJS() as unknown));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+
   it('reads wrapped plain and quoted scalars like go-yaml writes them', () => {
     const src = [
       'message: 0/3 nodes are available: 3 node(s) didn',
