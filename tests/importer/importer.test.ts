@@ -107,6 +107,24 @@ describe('the three sample dumps', () => {
     ]);
   });
 
+  it('EKS: draining the tainted node loses connections; a preStop longer than 2 × 10 s does not', () => {
+    const r = importKubectl(sample('eks-drain'));
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const drain = (preStop: number) => {
+      const s = structuredClone(r.scenario);
+      s.traffic.duration = 60;
+      s.lifecycle.preStopSeconds = preStop;
+      s.timeline.push({ at: 5, type: 'drainNode', node: r.report.drainCandidates[0] ?? '' });
+      return simulate(s).summary;
+    };
+    // The hcnp answers 503 from ~6 s; the LBC needs two failed 10 s probes; the Pod exits at 20 s.
+    const short = drain(15);
+    expect(short.failed).toBeGreaterThan(0);
+    expect(short.disruption.firstFailureAt).toBeCloseTo(20, 0);
+    expect(short.disruption.seconds).toBeLessThan(5);
+    expect(drain(25).failed).toBe(0);
+  });
+
   it('every sample validates and has both-language titles', () => {
     for (const s of samples) {
       const r = importKubectl(s.text);
