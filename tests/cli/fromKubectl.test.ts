@@ -3,6 +3,7 @@
  * what a scenario file would give; the import report is printed too; bad input exits 2 with a
  * localized message and no stack trace.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../../src/cli/main.ts';
 import { importKubectl } from '../../src/importer/index.ts';
@@ -183,6 +184,46 @@ describe('simulate --from-kubectl', () => {
       noStack(r.stderr);
     }
   });
+
+  it('random flags and values never throw and never print a stack', () => {
+    const flag = fc.constantFrom(
+      '--service',
+      '--port',
+      '--preset',
+      '--seed',
+      '--set',
+      '--lang',
+      '--json',
+      '--print-scenario',
+      '--from-kubectl',
+      '--nope',
+      '-x',
+      '--',
+    );
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom(
+        '-',
+        'd.yaml',
+        'shop/storefront',
+        'http',
+        'azure',
+        'de',
+        '1',
+        'a=b',
+        '__proto__=1',
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(flag, value), { maxLength: 8 }), (rest) => {
+        const r = cli(['--from-kubectl', 'd.yaml', ...rest], { 'd.yaml': aks }, aks);
+        expect([0, 2]).toContain(r.code);
+        noStack(r.stderr);
+        if (r.code === 2) expect(r.stderr.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
 
   it('an internal error is one generic line', () => {
     const io: CliIo = {
