@@ -17,7 +17,13 @@ export const MAX_INDENT = 1024;
 class Unsupported extends Error {}
 
 /** Trim ASCII spaces only: YAML separates with spaces, while String#trim also eats U+2028. */
-const trimSpaces = (s: string): string => s.replace(/^ +| +$/g, '');
+function trimSpaces(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && s.charCodeAt(a) === 32) a++;
+  while (b > a && s.charCodeAt(b - 1) === 32) b--;
+  return a === 0 && b === s.length ? s : s.slice(a, b);
+}
 
 /** A block sequence entry: "-" alone or "- …". */
 const isDash = (t: string): boolean =>
