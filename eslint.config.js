@@ -93,6 +93,40 @@ export default defineConfig(
     },
   },
   {
+    // The importer is pure too (it ships to browsers): it may use `yaml` and the engine only.
+    files: ['src/importer/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      ...restrict([
+        [
+          ...up('islands', 'machines', 'components', 'pages', 'i18n', 'cli', 'lib', 'scripts'),
+          'react',
+          'react-dom',
+          '@xyflow/*',
+          'i18next',
+          'node:*',
+        ],
+      ]),
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'navigator',
+        'localStorage',
+        'setTimeout',
+        'setInterval',
+        'performance',
+        'fetch',
+        'process',
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'The importer is deterministic.' },
+        { object: 'Date', property: 'now', message: 'The importer is deterministic.' },
+      ],
+    },
+  },
+  {
     files: ['src/machines/**/*.ts'],
     rules: restrict([
       [...up('islands', 'components', 'pages', 'cli'), 'react', 'react-dom', '@xyflow/*'],

@@ -10,6 +10,7 @@ import de from '../i18n/locales/sim/de.json' with { type: 'json' };
 import en from '../i18n/locales/sim/en.json' with { type: 'json' };
 import { issueLine } from '../i18n/issues.ts';
 import { fixed } from '../i18n/number.ts';
+import { importDump } from './fromKubectl.ts';
 import {
   applyOverrides,
   closest,
@@ -34,6 +35,8 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   /** The directory the command was typed in (npm passes it as INIT_CWD). */
   cwd: string;
+  /** Standard input as text, at most `maxBytes` (for `--from-kubectl -`); null when unreadable. */
+  readStdin?(maxBytes: number): string | null;
 }
 
 type Lang = 'en' | 'de';
@@ -160,6 +163,11 @@ function table(lang: Lang, result: SimResult, title: string): string {
 
 interface Parsed {
   target: string | null;
+  /** --from-kubectl FILE (or - for standard input) and the importer's choices. */
+  fromKubectl: string | null;
+  service: string | null;
+  port: string | null;
+  preset: string | null;
   seed: number;
   sets: string[];
   json: boolean;
@@ -179,6 +187,10 @@ const OPTIONS = {
   lang: { type: 'string' },
   seed: { type: 'string' },
   set: { type: 'string', multiple: true },
+  'from-kubectl': { type: 'string' },
+  service: { type: 'string' },
+  port: { type: 'string' },
+  preset: { type: 'string' },
 } as const;
 
 function parseArgs(
@@ -188,6 +200,10 @@ function parseArgs(
   const envLang: Lang = (env.LANG ?? env.LC_ALL ?? '').toLowerCase().startsWith('de') ? 'de' : 'en';
   const args: Parsed = {
     target: null,
+    fromKubectl: null,
+    service: null,
+    port: null,
+    preset: null,
     seed: 1,
     sets: [],
     json: false,
@@ -198,9 +214,18 @@ function parseArgs(
     lang: envLang,
   };
   const issues: InputIssue[] = [];
+  // A string option followed by another option has no value (parseArgs would take the option).
+  const stringOptions = Object.entries(OPTIONS)
+    .filter(([, o]) => o.type === 'string')
+    .map(([name]) => `--${name}`);
+  const list = argv.filter((a, i) => {
+    const missing = stringOptions.includes(a) && (argv[i + 1] ?? '-').startsWith('--');
+    if (missing) issues.push({ path: a, code: 'missingValue' });
+    return !missing;
+  });
   // Not strict: unknown options and missing values become localized issues, not exceptions.
   const { tokens } = parseArgv({
-    args: [...argv],
+    args: list,
     options: OPTIONS,
     strict: false,
     allowPositionals: true,
@@ -267,6 +292,14 @@ function parseArgs(
       case 'set':
         args.sets.push(v);
         break;
+      case 'from-kubectl':
+        args.fromKubectl = v;
+        break;
+      case 'service':
+      case 'port':
+      case 'preset':
+        args[tok.name] = v;
+        break;
     }
   }
   return issues.length > 0 ? { ok: false, lang: args.lang, issues } : { ok: true, args };
@@ -324,18 +357,37 @@ export function main(argv: readonly string[], io: CliIo): number {
       );
       return 0;
     }
-    if (args.target === null) {
+    if (args.target === null && args.fromKubectl === null) {
       io.stderr(`${t(lang, 'cli.usage')}\n`);
       return 2;
     }
+    if (args.target !== null && args.fromKubectl !== null)
+      return fail([{ path: args.target.slice(0, 40), code: 'unknownFlag' }]);
     const sets = parseSetList(args.sets);
     if (sets.issues.length > 0) return fail(sets.issues);
 
-    // A path (it has a slash or ends in .json) or a built-in id.
-    const isFile = args.target.endsWith('.json') || /[\\/]/.test(args.target);
     let base: Scenario;
     let title: string;
-    if (isFile) {
+    // The importer's report: on stderr with --json / --print-scenario, above the table otherwise.
+    let report = '';
+    if (args.fromKubectl !== null) {
+      const imported = importDump(io, lang, args.fromKubectl, {
+        ...(args.service !== null ? { service: args.service } : {}),
+        ...(args.port !== null ? { port: args.port } : {}),
+        ...(args.preset !== null ? { preset: args.preset } : {}),
+      });
+      if (!imported.ok) {
+        if ('issues' in imported) return fail(imported.issues);
+        io.stderr(imported.message);
+        return 2;
+      }
+      base = imported.scenario;
+      report = imported.report;
+      title = t(lang, 'scenario.from-kubectl.title');
+    } else if (
+      args.target !== null &&
+      (args.target.endsWith('.json') || /[\\/]/.test(args.target))
+    ) {
       const input = readScenarioFile(io, args.target, resolve(io.cwd, args.target));
       if (Array.isArray(input)) return fail(input as InputIssue[]);
       const v = validateScenario(input);
@@ -346,9 +398,10 @@ export function main(argv: readonly string[], io: CliIo): number {
         ? t(lang, `scenario.${base.id}.title`)
         : t(lang, 'cli.summary.fromFile', { file: args.target });
     } else {
-      const found = getScenario(args.target);
+      const id = args.target ?? '';
+      const found = getScenario(id);
       if (!found) {
-        const r = runScenario(args.target);
+        const r = runScenario(id);
         return fail(r.ok ? [] : r.issues);
       }
       base = found;
@@ -357,14 +410,16 @@ export function main(argv: readonly string[], io: CliIo): number {
     const applied = applyOverrides(base, sets.overrides);
     if (!applied.ok) return fail(applied.issues);
     if (args.printScenario) {
+      io.stderr(report);
       io.stdout(scenarioFile(applied.scenario));
       return 0;
     }
     const run = runScenario(applied.scenario, { seed: args.seed });
     if (!run.ok) return fail(run.issues);
-    io.stdout(
-      args.json ? `${JSON.stringify(toJson(run.result))}\n` : table(lang, run.result, title),
-    );
+    if (args.json) {
+      io.stderr(report);
+      io.stdout(`${JSON.stringify(toJson(run.result))}\n`);
+    } else io.stdout(`${report}${report ? '\n' : ''}${table(lang, run.result, title)}`);
     return 0;
   } catch {
     io.stderr(`${t(lang, 'cli.internalError')}\n`);

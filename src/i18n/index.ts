@@ -1,6 +1,6 @@
 /**
  * i18next setup shared by pages, islands and tests. UI strings are flat JSON files per area
- * (site, diagram, sim) and language; English is the fallback and the source of the key type.
+ * (site, diagram, sim, importer, …) and language; English is the fallback and the source of the key type.
  */
 import { createInstance, type i18n, type TFunction } from 'i18next';
 import siteEn from './locales/site/en.json';
@@ -13,12 +13,14 @@ import lessonEn from './locales/lesson/en.json';
 import lessonDe from './locales/lesson/de.json';
 import presentEn from './locales/present/en.json';
 import presentDe from './locales/present/de.json';
+import importerEn from './locales/importer/en.json';
+import importerDe from './locales/importer/de.json';
 
 export const languages = ['en', 'de'] as const;
 export type Lang = (typeof languages)[number];
 
-const en = { ...siteEn, ...lessonEn, ...diagramEn, ...simEn, ...presentEn };
-const de = { ...siteDe, ...lessonDe, ...diagramDe, ...simDe, ...presentDe };
+const en = { ...siteEn, ...lessonEn, ...diagramEn, ...simEn, ...presentEn, ...importerEn };
+const de = { ...siteDe, ...lessonDe, ...diagramDe, ...simDe, ...presentDe, ...importerDe };
 
 /** Every UI key; English defines the set. */
 export type MessageKey = keyof typeof en;

@@ -22,9 +22,9 @@ import {
 } from './spec.ts';
 
 export const LIMITS = {
-  nodes: 64,
+  nodes: 256,
   clients: 64,
-  pods: 512,
+  pods: 4096,
   /** Longest simulated time, in seconds, anywhere (timeline, traffic, URL `t`). */
   timeMax: 3600,
   connections: 2_000_000,

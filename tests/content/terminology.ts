@@ -37,7 +37,12 @@ export function jsonProse(text: string): string {
       const m = /^(\s*"[^"]+"\s*:\s*")(.*)(",?\s*)$/.exec(line);
       if (!m) return blank(line);
       const [, head = '', value = '', tail = ''] = m;
-      return blank(head) + value.replace(/\{\{[^}]*\}\}/g, blank) + blank(tail);
+      // Placeholders and `code` (commands, kinds) are not prose.
+      return (
+        blank(head) +
+        value.replace(/\{\{[^}]*\}\}/g, blank).replace(/(`+)[^`]*?\1/g, blank) +
+        blank(tail)
+      );
     })
     .join('\n');
 }

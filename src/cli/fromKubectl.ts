@@ -1,0 +1,104 @@
+/**
+ * `--from-kubectl FILE|-` for the simulate command (main.ts parses the flags): reads the output of
+ * `kubectl get svc,endpointslices,pods,nodes -o yaml` and imports it (src/importer) into a
+ * scenario that then runs like a scenario file, plus the import report as text.
+ */
+import { resolve } from 'node:path';
+import importerDe from '../i18n/locales/importer/de.json' with { type: 'json' };
+import importerEn from '../i18n/locales/importer/en.json' with { type: 'json' };
+import {
+  importKubectl,
+  itemKey,
+  itemParams,
+  MAX_INPUT_BYTES,
+  REPORT_KINDS,
+  type ImportReport,
+  type ReportItem,
+} from '../importer/index.ts';
+import type { InputIssue, Scenario } from '../sim/index.ts';
+import type { CliIo } from './main.ts';
+
+type Lang = 'en' | 'de';
+const LOCALES: Record<Lang, Record<string, string>> = { en: importerEn, de: importerDe };
+
+/** Translate an importer key with {{placeholders}}; English, then the key, as fallback. */
+export function tImporter(
+  lang: Lang,
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
+  const text = LOCALES[lang][key] ?? LOCALES.en[key] ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** One report item as a sentence in `lang`. */
+export function itemText(lang: Lang, item: ReportItem): string {
+  return tImporter(
+    lang,
+    itemKey(item),
+    itemParams(item, (k) => tImporter(lang, k)),
+  );
+}
+
+/** The report as text: one heading per group, one line per item. */
+export function reportText(lang: Lang, items: ReportItem[]): string {
+  const lines: string[] = [];
+  for (const kind of REPORT_KINDS) {
+    const group = items.filter((i) => i.kind === kind);
+    if (group.length === 0) continue;
+    lines.push(`${tImporter(lang, `importer.kind.${kind}`)}:`);
+    for (const item of group) lines.push(`  - ${itemText(lang, item)}`);
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+function namesText(lang: Lang, report: ImportReport): string {
+  const rows = [...Object.entries(report.names.nodes), ...Object.entries(report.names.pods)].filter(
+    ([id, name]) => id !== name,
+  );
+  if (rows.length === 0) return '';
+  return `${tImporter(lang, 'importer.cli.names')}:\n${rows.map(([id, name]) => `  ${id} = ${name}`).join('\n')}\n`;
+}
+
+/** Read and import a kubectl dump for the CLI: the scenario and its report as text, or a message. */
+export function importDump(
+  io: CliIo,
+  lang: Lang,
+  file: string,
+  options: { service?: string; port?: string; preset?: string },
+):
+  | { ok: true; scenario: Scenario; report: string }
+  | { ok: false; issues: InputIssue[] }
+  | { ok: false; message: string } {
+  const unreadable = (path: string) => ({
+    ok: false as const,
+    issues: [{ path, code: 'unreadableFile' as const }],
+  });
+  let text: string | null;
+  if (file === '-') {
+    text = io.readStdin ? io.readStdin(MAX_INPUT_BYTES + 1) : null;
+    if (text === null) return unreadable('-');
+  } else {
+    // Relative to the directory the command was typed in, as scenario files are.
+    const path = resolve(io.cwd, file);
+    const size = io.fileSize(path);
+    if (size === null) return unreadable(file);
+    if (size > MAX_INPUT_BYTES)
+      return {
+        ok: false,
+        message: reportText(lang, [
+          { kind: 'error', code: 'inputTooLarge', params: { bytes: size, max: MAX_INPUT_BYTES } },
+        ]),
+      };
+    text = io.readFile(path);
+    if (text === null) return unreadable(file);
+  }
+  const imported = importKubectl(text, options);
+  if (!imported.ok) return { ok: false, message: reportText(lang, imported.issues) };
+  return { ok: true, scenario: imported.scenario, report: reportBlock(lang, imported.report) };
+}
+
+/** The import report with its heading: what was used, inferred, ignored, and the names. */
+export function reportBlock(lang: Lang, report: ImportReport): string {
+  return `${tImporter(lang, 'importer.cli.report')}:\n${reportText(lang, report.items)}${namesText(lang, report)}`;
+}
