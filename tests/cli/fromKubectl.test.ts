@@ -156,7 +156,7 @@ describe('simulate --from-kubectl', () => {
     [
       ['--from-kubectl', 'd.yaml', '--preset', 'oracle'],
       'Unknown cloud preset oracle',
-      'Unbekanntes Cloud-Preset oracle',
+      'Unbekannte Cloud-Voreinstellung oracle',
     ],
     [
       ['--from-kubectl', 'd.yaml', '--frobnicate'],
