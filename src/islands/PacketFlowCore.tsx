@@ -482,7 +482,9 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
       if (!detail || detail.diagram !== id || typeof detail.reveal !== 'string') return;
       const target = resolveReveal(detail.reveal, run.steps);
       if (!target) return;
-      rootRef.current?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'center' });
+      // A question plays its moment where the diagram is; only "See it in the diagram" moves the page.
+      if (detail.scroll === true)
+        rootRef.current?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'center' });
       if ('time' in target) actor.send({ type: 'SEEK', time: target.time });
       else {
         const step = 'end' in target ? run.steps.length : target.step;

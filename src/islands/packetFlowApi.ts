@@ -49,9 +49,9 @@ export interface PacketFlowProps {
   size?: 'normal' | 'presenter';
   onStateChange?: (s: PacketFlowState) => void;
   apiRef?: Ref<PacketFlowApi>;
-  /** Added: heading level of the inspector and log panels (2 on a page of its own; default 3). */
+  /** Heading level of the inspector and log panels (2 on a page of its own; default 3). */
   headingLevel?: 2 | 3 | 4;
-  /** Added: plays this many engine connections at once (benchmarks; also `?burst=` in the URL). */
+  /** Plays this many engine connections at once (benchmarks; also `?burst=` in the URL). */
   burst?: number;
 }
 
@@ -83,4 +83,6 @@ export interface HopRevealDetail {
   diagram: string;
   /** "<featuredIndex>:<HopMark>", "t=<seconds>" or "end". */
   reveal: string;
+  /** Bring the diagram into view first (default false: a question plays it where it is). */
+  scroll?: boolean;
 }
