@@ -4,7 +4,7 @@
  * computed by a fast pure function over the current state snapshot, in arrival order.
  */
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
-import { bridgeIp, ipToInt } from './ip.ts';
+import { bridgeIp, clusterCidrOf, ipToInt } from './ip.ts';
 import { compileRules, evaluateNew, type Endpoint, type RuleSet } from './kubeProxy.ts';
 import { lbBackendMachine } from './machines/lbBackendMachine.ts';
 import { nodeMachine, type NodeEvent } from './machines/nodeMachine.ts';
@@ -157,6 +157,7 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
       frontendIp: loadBalancer.frontendIp,
       masquerade: scenario.masquerade,
       endpoints: sliceEndpoints(),
+      clusterCidr: clusterCidrOf(scenario.nodes.map((n) => n.podCidr)),
     });
     rulesets.push(rs);
     return rs;

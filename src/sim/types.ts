@@ -257,7 +257,10 @@ export type RuleCode =
 
 export interface RuleHit {
   rule: RuleCode;
-  /** Full chain name as kube-proxy writes it, e.g. "KUBE-SVC-4N57TFCL4MD7ZTDA". */
+  /**
+   * Full chain name as kube-proxy writes it (suffix base32(sha256(portName + protocol))[:16]),
+   * e.g. "KUBE-SVC-PFINMTQ5Y2TT4XZK" for the unnamed TCP port of default/shop.
+   */
   chain: string;
   /** What the rule did, as a code: 'jump', 'mark', 'dnat', 'snat', 'drop', 'reject', 'unnat', 'accept'. */
   verdict: 'jump' | 'mark' | 'dnat' | 'snat' | 'drop' | 'reject' | 'unnat' | 'accept';

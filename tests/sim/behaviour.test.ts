@@ -144,7 +144,7 @@ describe('ETP Local', () => {
       serviceProxyHealthy: true,
     });
   });
-  it('drops a SYN sent straight to node-3 in KUBE-EXTERNAL-SERVICES', () => {
+  it('walks KUBE-NODEPORTS → KUBE-EXT (no match) and drops in KUBE-EXTERNAL-SERVICES (C6)', () => {
     const c = r.connections.find((x) => x.direct);
     expect(c).toMatchObject({
       ingressNode: 'node-3',
@@ -152,7 +152,10 @@ describe('ETP Local', () => {
       reason: 'noLocalEndpoints',
     });
     const trace = traceConnection(r, c?.id ?? -1);
+    const ext = serviceChains(r.resolved.service).ext;
     expect(trace?.hops.at(-1)?.rules).toEqual([
+      { rule: 'KUBE-NODEPORTS', chain: 'KUBE-NODEPORTS', verdict: 'jump', why: 'nodePort' },
+      { rule: 'KUBE-EXT', chain: ext, verdict: 'jump', why: 'externalNoLocalEndpoints' },
       {
         rule: 'KUBE-EXTERNAL-SERVICES',
         chain: 'KUBE-EXTERNAL-SERVICES',
@@ -369,6 +372,7 @@ describe('health servers', () => {
       frontendIp: '203.0.113.100',
       masquerade: true,
       endpoints: [],
+      clusterCidr: '10.244.0.0/22',
     });
     expect(
       kubeProxyHealthzStatus({ forwarding: true, kubeProxyRunning: true, tainted: false, rules }),
