@@ -25,6 +25,7 @@ export const OUTCOME_REASONS: readonly OutcomeReason[] = [
   'nodeWentDown',
   'endpointGone',
   'endpointUnreachable',
+  'icmpRateLimited',
 ];
 
 export const EVENT_TYPES: readonly SimEvent['type'][] = [

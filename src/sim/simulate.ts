@@ -4,6 +4,7 @@
  * computed by a fast pure function over the current state snapshot, in arrival order.
  */
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
+import { createIcmpLimiter } from './icmp.ts';
 import { bridgeIp, clusterCidrOf, ipToInt } from './ip.ts';
 import { compileRules, evaluateNew, type Endpoint, type RuleSet } from './kubeProxy.ts';
 import { lbBackendMachine } from './machines/lbBackendMachine.ts';
@@ -473,6 +474,7 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
   const clientInts = scenario.clients.map((c) => ipToInt(c.ip));
   const portCounter = new Array<number>(scenario.clients.length).fill(0);
   const rand = (): number => trafficRng.next();
+  const icmpAllowed = createIcmpLimiter();
   const { connectTimeout } = scenario.traffic;
   const duration = scenario.traffic.connectionDuration ?? 0;
   let regular = 0;
@@ -530,8 +532,10 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
         outcome = 'dropped';
         reason = 'noLocalEndpoints';
       } else if (verdict.kind === 'reject' || verdict.kind === 'accept') {
-        outcome = 'reset';
-        reason = 'noEndpoints';
+        // REJECT answers with ICMP port unreachable, within the kernel's ICMP rate limit.
+        const answered = icmpAllowed(ingress.spec.id, client.ip, at);
+        outcome = answered ? 'reset' : 'timeout';
+        reason = answered ? 'noEndpoints' : 'icmpRateLimited';
       } else {
         endpointOf[id] = verdict.endpoint;
         const ep = rs.endpoints[verdict.endpoint];

@@ -165,6 +165,11 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
     toIngress(hits, toNode, ['drop'], fail);
     return { record, hops, conntrack };
   }
+  if (verdict.kind !== 'dnat' && record.reason === 'icmpRateLimited') {
+    // REJECT matched, but the kernel's ICMP rate limit sends no error: the SYN just vanishes.
+    toIngress(hits, toNode, ['drop', 'timeout'], fail);
+    return { record, hops, conntrack };
+  }
   if (verdict.kind !== 'dnat' || !chosen) {
     toIngress(hits, toNode, ['reject'], fail);
     // REJECT answers with ICMP port unreachable from the node; the client's connect() fails.

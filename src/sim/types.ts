@@ -219,7 +219,9 @@ export type OutcomeReason =
   /** Added: the node's (stale) rules sent the SYN to a pod that has already exited. */
   | 'endpointGone'
   /** Added: the rules sent the SYN to a pod on a node that is off the network. */
-  | 'endpointUnreachable';
+  | 'endpointUnreachable'
+  /** Added: REJECT matched, but the kernel's ICMP rate limit swallowed the error (src/sim/icmp.ts). */
+  | 'icmpRateLimited';
 
 /** Per-connection record (one row of the CLI's `connections` array). */
 export interface ConnectionRecord {

@@ -293,3 +293,20 @@ describe('ETP Local without local endpoints (C6)', () => {
     });
   });
 });
+
+describe('ICMP error rate limit (net/ipv4/inetpeer.c inet_peer_xrlim_allow)', () => {
+  it('allows a burst of 6 per destination, then 1 per icmp_ratelimit (1 s)', async () => {
+    const { createIcmpLimiter } = await import('../../src/sim/icmp.ts');
+    const allow = createIcmpLimiter();
+    const burst = Array.from({ length: 8 }, () => allow('node-1', '192.0.2.10', 0));
+    expect(burst).toEqual([true, true, true, true, true, true, false, false]);
+    expect(allow('node-1', '192.0.2.10', 0.5)).toBe(false);
+    expect(allow('node-1', '192.0.2.10', 1)).toBe(true);
+    // Another destination and another node have their own buckets.
+    expect(allow('node-1', '203.0.113.25', 1)).toBe(true);
+    expect(allow('node-2', '192.0.2.10', 1)).toBe(true);
+    // The bucket refills to 6 and no further.
+    const later = Array.from({ length: 7 }, () => allow('node-1', '192.0.2.10', 100));
+    expect(later.filter(Boolean)).toHaveLength(6);
+  });
+});

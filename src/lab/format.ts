@@ -1,0 +1,71 @@
+/** The engine-versus-kernel table as text (a Markdown table, readable in a terminal too). */
+import type { ClassRow } from './compare.ts';
+import { t, type Lang } from './i18n.ts';
+import type { LabReport } from './run.ts';
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '/');
+}
+
+/** One table row per class: what the engine predicted and what the kernel did, per check. */
+export function classTable(
+  lang: Lang,
+  rows: ReadonlyArray<ClassRow & { scenario?: string }>,
+  withScenario: boolean,
+): string {
+  const head = [
+    ...(withScenario ? [t(lang, 'conformance.scenario')] : []),
+    t(lang, 'lab.report.class'),
+    t(lang, 'lab.report.n'),
+    t(lang, 'lab.report.outcome'),
+    t(lang, 'lab.report.pods'),
+    t(lang, 'lab.report.source'),
+    '',
+  ];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const r of rows) {
+    const by = (what: string): string => {
+      const c = r.checks.find((x) => x.what === what);
+      if (!c) return '–';
+      return `${t(lang, 'lab.report.engine')}: ${cell(c.engine)}<br>${t(lang, 'lab.report.kernel')}: ${cell(c.lab)}`;
+    };
+    const presence = r.checks.find((x) => x.what === 'presence');
+    lines.push(
+      `| ${[
+        ...(withScenario ? [r.scenario ?? ''] : []),
+        r.key,
+        `${r.nLab} / ${r.nEngine}`,
+        presence
+          ? `${t(lang, 'lab.report.presence')}: ${presence.lab} / ${presence.engine}`
+          : by('outcome'),
+        by('pods'),
+        by('source'),
+        r.ok ? t(lang, 'lab.report.agree') : t(lang, 'lab.report.disagree'),
+      ].join(' | ')} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The full report of one lab run. */
+export function reportText(lang: Lang, r: LabReport): string {
+  const out = [
+    t(lang, 'lab.report.title', {
+      scenario: r.scenario,
+      run: r.runId,
+      sent: r.sent,
+      seconds: r.seconds.toFixed(1),
+    }),
+    ...r.rules.map((x) =>
+      t(lang, 'lab.report.rules', { node: x.node, loaded: x.loaded, emitted: x.emitted }),
+    ),
+    '',
+    classTable(lang, r.rows, false),
+    `${t(lang, 'lab.report.overall')}: ${t(lang, 'lab.report.engine')} ${r.overall.engine}; ${t(lang, 'lab.report.kernel')} ${r.overall.lab} → ${r.overall.ok ? t(lang, 'lab.report.agree') : t(lang, 'lab.report.disagree')}`,
+    t(lang, 'lab.report.tolerance'),
+    ...(r.notes.includes('timeline') ? [t(lang, 'lab.note.timeline')] : []),
+    r.ok ? t(lang, 'lab.report.verdictOk') : t(lang, 'lab.report.verdictFail'),
+    t(lang, 'lab.report.files', { dir: r.outDir }),
+  ];
+  return `${out.join('\n')}\n`;
+}
