@@ -7,11 +7,60 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { getScenario, scenarioIds } from '../sim/index.ts';
-import { classTable } from './format.ts';
+import {
+  getScenario,
+  iptablesRestore,
+  nodeRuleSets,
+  runScenario,
+  scenarioIds,
+} from '../sim/index.ts';
+import { classBlocks, classTable } from './format.ts';
 import { envLang, t } from './i18n.ts';
-import { LabRun } from './run.ts';
+import { makeRunId, NS_PREFIX } from './plan.ts';
+import { Registry, runSync } from './proc.ts';
+import { checkTools } from './preflight.ts';
+import { LabRun, ruleCount } from './run.ts';
 import { EXIT, Session, failureText, forever } from './session.ts';
+
+/** Load every node rule set of the scenarios into a scratch namespace and read it back. */
+function loadEveryRuleSet(
+  ids: readonly string[],
+  restore: string,
+  save: string,
+): { sets: number; rules: number; failed: string[] } {
+  const reg = new Registry(makeRunId(process.pid + 1));
+  const ns = `${NS_PREFIX}${reg.state.runId}-rules`;
+  reg.namespace(ns);
+  const failed: string[] = [];
+  let sets = 0;
+  let rules = 0;
+  if (runSync(['ip', 'netns', 'add', ns]).code !== 0)
+    return { sets, rules, failed: [`ip netns add ${ns}`] };
+  try {
+    for (const id of ids) {
+      const r = runScenario(id);
+      if (!r.ok) continue;
+      for (const [node, list] of Object.entries(nodeRuleSets(r.result))) {
+        for (const rs of list) {
+          const text = iptablesRestore(rs);
+          const load = runSync(['ip', 'netns', 'exec', ns, restore], text);
+          const back = ruleCount(runSync(['ip', 'netns', 'exec', ns, save]).stdout);
+          sets++;
+          rules += ruleCount(text);
+          if (load.code !== 0 || back !== ruleCount(text)) {
+            failed.push(
+              `  ${id} ${node} #${rs.id}: ${load.stderr.trim() || `${back} of ${ruleCount(text)}`}`,
+            );
+          }
+        }
+      }
+    }
+  } finally {
+    runSync(['ip', 'netns', 'del', ns]);
+    reg.remove();
+  }
+  return { sets, rules, failed };
+}
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -34,6 +83,24 @@ async function main(): Promise<number> {
   const session = new Session(lang, (s) => void process.stderr.write(s), 170);
   await session.sweep(out);
   out(`${t(lang, 'conformance.title')}\n\n`);
+  // Every rule set the engine computes in any scenario (later syncs of the drains included)
+  // must load unchanged: same number of rules back from iptables-save.
+  const pre = checkTools((a) => runSync(a), {
+    platform: process.platform,
+    uid: process.getuid?.() ?? -1,
+    capture: false,
+  });
+  if (!pre.ok) {
+    process.stderr.write(failureText(lang, { kind: 'refused', refusals: pre.refusals }).text);
+    return EXIT.refused;
+  }
+  const loads = loadEveryRuleSet(ids, pre.tools.restore, pre.tools.save);
+  const counts = { sets: loads.sets, rules: loads.rules };
+  if (loads.failed.length > 0) {
+    out(`✗ ${t(lang, 'conformance.rulesLoad', counts)}\n${loads.failed.join('\n')}\n`);
+    return EXIT.disagree;
+  }
+  out(`✓ ${t(lang, 'conformance.rulesLoad', counts)}\n`);
   const rows: Array<ReturnType<typeof withScenario>[number]> = [];
   const failed: string[] = [];
   const outOfScope: string[] = [];
@@ -78,34 +145,44 @@ async function main(): Promise<number> {
       }
       const label = timeline ? `${id} (t = 0)` : id;
       rows.push(...withScenario(label, r));
-      if (timeline) outOfScope.push(t(lang, 'conformance.reason.timeline', { id }));
+      if (timeline) outOfScope.push(id);
       if (!r.report.ok) failed.push(id);
-      out(`${r.report.ok ? '✓' : '✗'} ${label}  ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+      out(
+        `${r.report.ok ? '✓' : '✗'} ${label.padEnd(38)} ${String(r.report.rows.length).padStart(2)} classes  ${String(r.report.sent).padStart(4)} connections  ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+      );
+      if (!r.report.ok)
+        out(
+          classBlocks(
+            lang,
+            r.report.rows.filter((x) => !x.ok),
+          ),
+        );
     } finally {
       await run.teardown();
     }
   }
   const seconds = (Date.now() - started) / 1000;
   const table = classTable(lang, rows, true);
-  const text = [
-    '',
-    table,
+  const file = path.join('.cache', 'lab', 'conformance.md');
+  const tail = [
     t(lang, 'lab.report.tolerance'),
     '',
     t(lang, 'conformance.outOfScope'),
-    ...outOfScope.map((x) => `- ${x}`),
+    ...(outOfScope.length > 0
+      ? [`- ${t(lang, 'conformance.reason.timeline', { id: outOfScope.join(', ') })}`]
+      : []),
     '',
     t(lang, 'conformance.summary', {
       passed: ids.length - failed.length,
       total: ids.length,
-      rows: rows.length,
+      rows: rows.filter((r) => r.key !== t(lang, 'lab.report.overall')).length,
       seconds: seconds.toFixed(1),
     }),
     ...(failed.length > 0 ? [t(lang, 'conformance.failed', { failed: failed.join(', ') })] : []),
   ].join('\n');
-  out(`${text}\n`);
-  mkdirSync(path.join('.cache', 'lab'), { recursive: true });
-  writeFileSync(path.join('.cache', 'lab', 'conformance.md'), `${text}\n`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `# ${t(lang, 'conformance.title')}\n\n${table}\n${tail}\n`);
+  out(`\n${tail}\n${t(lang, 'conformance.table', { file })}\n`);
   return failed.length > 0 ? EXIT.disagree : EXIT.ok;
 }
 

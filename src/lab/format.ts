@@ -47,6 +47,32 @@ export function classTable(
   return `${lines.join('\n')}\n`;
 }
 
+/** The same rows for a terminal: one block per class, engine and kernel side by side. */
+export function classBlocks(lang: Lang, rows: readonly ClassRow[]): string {
+  const label = (what: string): string =>
+    ({
+      outcome: t(lang, 'lab.report.outcome'),
+      pods: t(lang, 'lab.report.pods'),
+      source: t(lang, 'lab.report.source'),
+      presence: t(lang, 'lab.report.presence'),
+    })[what] ?? what;
+  const out: string[] = [];
+  for (const r of rows) {
+    out.push(
+      `${r.key}  (n ${r.nLab} / ${r.nEngine})  ${r.ok ? t(lang, 'lab.report.agree') : t(lang, 'lab.report.disagree')}`,
+    );
+    for (const c of r.checks) {
+      out.push(
+        `    ${label(c.what).padEnd(16)} ${t(lang, 'lab.report.engine').padEnd(7)} ${c.engine}`,
+      );
+      out.push(
+        `    ${''.padEnd(16)} ${t(lang, 'lab.report.kernel').padEnd(7)} ${c.lab}${c.ok ? '' : '   ✗'}`,
+      );
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
 /** The full report of one lab run. */
 export function reportText(lang: Lang, r: LabReport): string {
   const out = [
@@ -60,7 +86,7 @@ export function reportText(lang: Lang, r: LabReport): string {
       t(lang, 'lab.report.rules', { node: x.node, loaded: x.loaded, emitted: x.emitted }),
     ),
     '',
-    classTable(lang, r.rows, false),
+    classBlocks(lang, r.rows),
     `${t(lang, 'lab.report.overall')}: ${t(lang, 'lab.report.engine')} ${r.overall.engine}; ${t(lang, 'lab.report.kernel')} ${r.overall.lab} → ${r.overall.ok ? t(lang, 'lab.report.agree') : t(lang, 'lab.report.disagree')}`,
     t(lang, 'lab.report.tolerance'),
     ...(r.notes.includes('timeline') ? [t(lang, 'lab.note.timeline')] : []),
