@@ -14,7 +14,7 @@ import {
   runScenario,
   scenarioIds,
 } from '../sim/index.ts';
-import { classBlocks, classTable } from './format.ts';
+import { classBlocks, classTable, localizeNumbers } from './format.ts';
 import { envLang, t } from './i18n.ts';
 import { makeRunId, NS_PREFIX } from './plan.ts';
 import { Registry, runSync } from './proc.ts';
@@ -147,9 +147,12 @@ async function main(): Promise<number> {
       rows.push(...withScenario(label, r));
       if (timeline) outOfScope.push(id);
       if (!r.report.ok) failed.push(id);
-      out(
-        `${r.report.ok ? '✓' : '✗'} ${label.padEnd(38)} ${String(r.report.rows.length).padStart(2)} classes  ${String(r.report.sent).padStart(4)} connections  ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
-      );
+      const line = t(lang, 'conformance.line', {
+        classes: String(r.report.rows.length).padStart(2),
+        connections: String(r.report.sent).padStart(4),
+        seconds: ((Date.now() - t0) / 1000).toFixed(1),
+      });
+      out(`${r.report.ok ? '✓' : '✗'} ${label.padEnd(38)} ${localizeNumbers(lang, line)}\n`);
       if (!r.report.ok)
         out(
           classBlocks(
@@ -176,7 +179,7 @@ async function main(): Promise<number> {
       passed: ids.length - failed.length,
       total: ids.length,
       rows: rows.filter((r) => r.key !== t(lang, 'lab.report.overall')).length,
-      seconds: seconds.toFixed(1),
+      seconds: localizeNumbers(lang, `${seconds.toFixed(1)} s`).slice(0, -2),
     }),
     ...(failed.length > 0 ? [t(lang, 'conformance.failed', { failed: failed.join(', ') })] : []),
   ].join('\n');

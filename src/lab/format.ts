@@ -3,6 +3,14 @@ import type { ClassRow } from './compare.ts';
 import { t, type Lang } from './i18n.ts';
 import type { LabReport } from './run.ts';
 
+/** German readers see decimal commas and a space before %, as in the lessons ("12,5 %"). */
+export function localizeNumbers(lang: Lang, text: string): string {
+  if (lang !== 'de') return text;
+  return text.replace(/(\d+)\.(\d+)(%| s\b)/g, (_, a: string, b: string, unit: string) =>
+    unit === '%' ? `${a},${b} %` : `${a},${b}${unit}`,
+  );
+}
+
 function cell(text: string): string {
   return text.replace(/\|/g, '/');
 }
@@ -44,7 +52,7 @@ export function classTable(
       ].join(' | ')} |`,
     );
   }
-  return `${lines.join('\n')}\n`;
+  return localizeNumbers(lang, `${lines.join('\n')}\n`);
 }
 
 /** The same rows for a terminal: one block per class, engine and kernel side by side. */
@@ -70,7 +78,7 @@ export function classBlocks(lang: Lang, rows: readonly ClassRow[]): string {
       );
     }
   }
-  return `${out.join('\n')}\n`;
+  return localizeNumbers(lang, `${out.join('\n')}\n`);
 }
 
 /** The full report of one lab run. */
@@ -80,7 +88,7 @@ export function reportText(lang: Lang, r: LabReport): string {
       scenario: r.scenario,
       run: r.runId,
       sent: r.sent,
-      seconds: r.seconds.toFixed(1),
+      seconds: localizeNumbers(lang, `${r.seconds.toFixed(1)} s`).slice(0, -2),
     }),
     ...r.rules.map((x) =>
       t(lang, 'lab.report.rules', { node: x.node, loaded: x.loaded, emitted: x.emitted }),
@@ -93,5 +101,5 @@ export function reportText(lang: Lang, r: LabReport): string {
     r.ok ? t(lang, 'lab.report.verdictOk') : t(lang, 'lab.report.verdictFail'),
     t(lang, 'lab.report.files', { dir: r.outDir }),
   ];
-  return `${out.join('\n')}\n`;
+  return localizeNumbers(lang, `${out.join('\n')}\n`);
 }

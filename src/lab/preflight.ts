@@ -12,6 +12,8 @@ export interface Refusal {
   tool?: string;
   pkg?: string;
   feature?: string;
+  /** What needs the missing feature (message key lab.use.<use>). */
+  use?: string;
   detail?: string;
 }
 
@@ -62,8 +64,8 @@ export function checkTools(
 /** One netfilter feature the rules need, with a minimal restore text that uses it. */
 export interface Feature {
   feature: string;
-  /** What in kube-proxy's (or the stand-in LB's) rules needs it. */
-  usedFor: string;
+  /** What in kube-proxy's (or the stand-in LB's) rules needs it (message key lab.use.<use>). */
+  use: string;
   text: string;
 }
 
@@ -76,61 +78,61 @@ const mangleTable = (rule: string): string =>
 
 /** Every match and target the emitted rules use, probed one at a time. */
 export const FEATURES: readonly Feature[] = [
-  { feature: 'nf_tables (filter table)', usedFor: 'every rule', text: filterTable('') },
-  { feature: 'nf_tables nat table', usedFor: 'DNAT and MASQUERADE', text: natTable('') },
+  { feature: 'nf_tables (filter table)', use: 'everyRule', text: filterTable('') },
+  { feature: 'nf_tables nat table', use: 'natTable', text: natTable('') },
   {
     feature: 'xt_comment (-m comment)',
-    usedFor: "kube-proxy's rule comments",
+    use: 'comments',
     text: filterTable('-A INPUT -m comment --comment probe -j ACCEPT'),
   },
   {
     feature: 'xt_tcpudp (-m tcp)',
-    usedFor: 'ports of the Service',
+    use: 'ports',
     text: filterTable('-A INPUT -p tcp -m tcp --dport 1 -j ACCEPT'),
   },
   {
     feature: 'xt_addrtype (-m addrtype)',
-    usedFor: 'the --dst-type LOCAL jump to KUBE-NODEPORTS',
+    use: 'nodePortJump',
     text: filterTable('-A INPUT -m addrtype --dst-type LOCAL -j ACCEPT'),
   },
   {
     feature: 'xt_statistic (-m statistic)',
-    usedFor: "KUBE-SVC's random endpoint choice",
+    use: 'randomEndpoint',
     text: filterTable('-A INPUT -m statistic --mode random --probability 0.5000000000 -j ACCEPT'),
   },
   {
     feature: 'xt_mark (-m mark)',
-    usedFor: 'KUBE-POSTROUTING and KUBE-FORWARD',
+    use: 'markMatch',
     text: filterTable('-A INPUT -m mark --mark 0x4000/0x4000 -j ACCEPT'),
   },
   {
     feature: 'xt_conntrack (-m conntrack)',
-    usedFor: 'the --ctstate NEW jumps and KUBE-FORWARD',
+    use: 'ctstate',
     text: filterTable('-A INPUT -m conntrack --ctstate NEW -j ACCEPT'),
   },
   {
     feature: 'REJECT target',
-    usedFor: '"has no endpoints"',
+    use: 'reject',
     text: filterTable('-A INPUT -p tcp -j REJECT'),
   },
   {
     feature: 'MARK target',
-    usedFor: 'KUBE-MARK-MASQ (--or-mark) and KUBE-POSTROUTING (--xor-mark)',
+    use: 'markTarget',
     text: natTable('-A PREROUTING -j MARK --or-mark 0x4000'),
   },
   {
     feature: 'DNAT target',
-    usedFor: 'KUBE-SEP and the load balancer',
+    use: 'dnat',
     text: natTable('-A PREROUTING -p tcp -j DNAT --to-destination 192.0.2.1:1'),
   },
   {
     feature: 'MASQUERADE target with --random-fully',
-    usedFor: 'KUBE-POSTROUTING',
+    use: 'masquerade',
     text: natTable('-A POSTROUTING -j MASQUERADE --random-fully'),
   },
   {
     feature: 'CONNMARK target',
-    usedFor: 'the stand-in load balancer with delivery: vip',
+    use: 'connmark',
     text: mangleTable('-A PREROUTING -j CONNMARK --restore-mark'),
   },
 ];
@@ -146,7 +148,8 @@ export function probeKernel(
       return {
         code: 'kernel',
         feature: f.feature,
-        detail: `${f.usedFor}; iptables-restore: ${r.stderr.trim().split('\n')[0] ?? ''}`,
+        use: f.use,
+        detail: r.stderr.trim().split('\n')[0] ?? '',
       };
     }
   }

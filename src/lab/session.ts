@@ -92,6 +92,7 @@ export function failureText(lang: Lang, f: LabFailure): { text: string; code: nu
                 tool: r.tool ?? '',
                 pkg: r.pkg ?? '',
                 feature: r.feature ?? '',
+                use: r.use ? t(lang, `lab.use.${r.use}`) : '',
                 detail: r.detail ?? '',
               })}`,
           )
