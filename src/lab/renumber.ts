@@ -110,21 +110,31 @@ export function renumber(
     };
   }
   const blockSize = 2 ** (32 - podBits);
+  // kube-proxy orders endpoints by their "ip:port" string (10.244.1.15 before 10.244.1.5).
+  // Blocks and Pod addresses are handed out in that order, so the lab's rules list the
+  // endpoints in the same order as the original scenario's.
+  const text = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  const blockOf = new Map(
+    [...input.nodes]
+      .sort((a, b) => text(a.podCidr, b.podCidr))
+      .map((n, k) => [n.id, POD_SPACE.base + k * blockSize]),
+  );
   const nodes = input.nodes.map((n, i) => {
-    const base = POD_SPACE.base + i * blockSize;
+    const base = blockOf.get(n.id) ?? POD_SPACE.base;
     const cidr = `${intToIp(base)}/${podBits}`;
     map[n.podCidr] = cidr;
     map[intToIp((parseCidr(n.podCidr)?.base ?? 0) + 1)] = intToIp(base + 1);
     return { ...n, ip: nodeIps[i] ?? n.ip, podCidr: cidr };
   });
 
-  // Pods: the k-th Pod of a node (in address order) gets block base + 2 + k.
+  // Pods: the k-th Pod of a node (in kube-proxy's endpoint order) gets block base + 2 + k.
   const podIp = new Map<string, string>();
-  input.nodes.forEach((n, i) => {
-    const base = POD_SPACE.base + i * blockSize;
+  const port = `:${input.service.targetPort}`;
+  input.nodes.forEach((n) => {
+    const base = blockOf.get(n.id) ?? POD_SPACE.base;
     const mine = input.pods
       .filter((p) => p.node === n.id && p.ip !== undefined)
-      .sort((a, b) => ipToInt(a.ip ?? '') - ipToInt(b.ip ?? ''));
+      .sort((a, b) => text(`${a.ip ?? ''}${port}`, `${b.ip ?? ''}${port}`));
     mine.forEach((p, k) => {
       const ip = intToIp(base + 2 + k);
       podIp.set(p.id, ip);

@@ -196,6 +196,15 @@ export function usableEndpoints(endpoints: Endpoint[]): Endpoint[] {
   return ready.length > 0 ? ready : endpoints.filter((e) => e.serving && e.terminating);
 }
 
+/**
+ * kube-proxy's endpoint order: sorted by the "ip:port" string (endpointslicecache.go
+ * `byEndpoint`, "to simplify diffing"), so 10.244.1.15 comes before 10.244.1.5.
+ */
+function byEndpoint(endpoints: Endpoint[], port: number): Endpoint[] {
+  const key = (e: Endpoint): string => `${e.ip}:${port}`;
+  return [...endpoints].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 export interface CompileInput {
   id: number;
   service: ServiceSpec;
@@ -241,8 +250,9 @@ export function compileRules(input: CompileInput): RuleSet {
   const names = chainsOfPortName(svcName);
   const sepName = (ip: string): string =>
     endpointChainOfPortName(svcName, `${ip}:${service.targetPort}`);
-  const clusterEndpoints = usableEndpoints(input.endpoints);
-  const localEndpoints = usableEndpoints(input.endpoints.filter((e) => e.node === node));
+  const sorted = byEndpoint(input.endpoints, service.targetPort);
+  const clusterEndpoints = usableEndpoints(sorted);
+  const localEndpoints = usableEndpoints(sorted.filter((e) => e.node === node));
   const local = service.externalTrafficPolicy === 'Local';
   const hasEndpoints = clusterEndpoints.length > 0;
   const hasExternalEndpoints = local ? localEndpoints.length > 0 : hasEndpoints;

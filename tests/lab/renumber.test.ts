@@ -36,10 +36,11 @@ describe('renumbering into the documentation ranges', () => {
       ['198.51.100.12', '198.51.100.136/29'],
       ['198.51.100.13', '198.51.100.144/29'],
     ]);
-    // node-1 carries 10.244.1.5, .15, .25: in address order they get .130, .131, .132.
-    expect(map['10.244.1.5']).toBe('198.51.100.130');
-    expect(map['10.244.1.15']).toBe('198.51.100.131');
-    expect(map['10.244.1.25']).toBe('198.51.100.132');
+    // node-1 carries 10.244.1.5, .15, .25; kube-proxy lists them as strings ("10.244.1.15:8080"
+    // first), and the lab numbers them in that order so its rules list them the same way.
+    expect(map['10.244.1.15']).toBe('198.51.100.130');
+    expect(map['10.244.1.25']).toBe('198.51.100.131');
+    expect(map['10.244.1.5']).toBe('198.51.100.132');
     expect(map['10.244.2.7']).toBe('198.51.100.138');
     // The bridge (.1 of each Pod CIDR) moves with it: the SNAT source toward a same-node Pod.
     expect(map['10.244.1.1']).toBe('198.51.100.129');

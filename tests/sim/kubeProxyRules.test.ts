@@ -310,3 +310,21 @@ describe('ICMP error rate limit (net/ipv4/inetpeer.c inet_peer_xrlim_allow)', ()
     expect(later.filter(Boolean)).toHaveLength(6);
   });
 });
+
+describe('endpoint order', () => {
+  it('lists endpoints sorted by their "ip:port" string, as kube-proxy does (byEndpoint)', () => {
+    const r = run('local-imbalance');
+    const node1 = nodeRuleSets(r)['node-1']?.[0];
+    expect(node1?.localEndpoints.map((e) => e.ip)).toEqual([
+      '10.244.1.15',
+      '10.244.1.25',
+      '10.244.1.5',
+    ]);
+    const svl = node1 ? [...node1.nat.values()].find((c) => c.code === 'KUBE-SVL') : undefined;
+    expect(svl?.rules.map((x) => x.comment)).toEqual([
+      'default/shop -> 10.244.1.15:8080',
+      'default/shop -> 10.244.1.25:8080',
+      'default/shop -> 10.244.1.5:8080',
+    ]);
+  });
+});
