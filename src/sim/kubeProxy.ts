@@ -120,6 +120,16 @@ export interface Chain {
   /** Policy of a built-in chain (`:INPUT ACCEPT`); undefined for user chains. */
   policy?: 'ACCEPT';
   rules: Rule[];
+  /** The rules compiled for the per-packet walk (same order as `rules`). */
+  fast: FastRule[];
+}
+
+/** A rule prepared for evaluation: one test closure, the jump target resolved. */
+export interface FastRule {
+  test: (p: PacketView, marked: boolean, rand: () => number) => boolean;
+  rule: Rule;
+  /** The chain a jump goes to (null for other targets or an unknown chain). */
+  next: Chain | null;
 }
 
 /** The compiled rules of one node at one sync, plus the endpoint view they were built from. */
@@ -261,7 +271,9 @@ export function compileRules(input: CompileInput): RuleSet {
   // ---- filter table ------------------------------------------------------------------------
   const filter = new Map<string, Chain>();
   const fchain = (name: string, code: RuleCode | null, policy?: 'ACCEPT'): Chain => {
-    const c: Chain = policy ? { name, code, policy, rules: [] } : { name, code, rules: [] };
+    const c: Chain = policy
+      ? { name, code, policy, rules: [], fast: [] }
+      : { name, code, rules: [], fast: [] };
     filter.set(name, c);
     return c;
   };
@@ -353,7 +365,9 @@ export function compileRules(input: CompileInput): RuleSet {
   // ---- nat table ---------------------------------------------------------------------------
   const nat = new Map<string, Chain>();
   const nchain = (name: string, code: RuleCode | null, policy?: 'ACCEPT'): Chain => {
-    const c: Chain = policy ? { name, code, policy, rules: [] } : { name, code, rules: [] };
+    const c: Chain = policy
+      ? { name, code, policy, rules: [], fast: [] }
+      : { name, code, rules: [], fast: [] };
     nat.set(name, c);
     return c;
   };
@@ -491,6 +505,15 @@ export function compileRules(input: CompileInput): RuleSet {
     generic: true,
     comment: 'kubernetes service nodeports; NOTE: this must be the last rule in this chain',
   });
+  for (const table of [nat, filter]) {
+    for (const c of table.values()) {
+      c.fast = c.rules.map((rule) => ({
+        test: compileTest(rule.match, input.nodeIp),
+        rule,
+        next: rule.target.kind === 'jump' ? (table.get(rule.target.chain) ?? null) : null,
+      }));
+    }
+  }
   return {
     id: input.id,
     node,
@@ -527,36 +550,57 @@ export interface Verdict {
 /** Conntrack state of the packet being matched: the first packet of a connection is NEW. */
 const PACKET_CTSTATE = 'NEW';
 
-function matches(
-  m: Match,
-  p: PacketView,
-  rs: RuleSet,
-  marked: boolean,
-  rand: () => number,
-): boolean {
+type Test = FastRule['test'];
+
+/** One closure per match kind: the walk calls a monomorphic function per rule. */
+function testOf(m: Match, nodeIp: string): Test {
   switch (m.kind) {
-    case 'dst':
-      return p.dstIp === m.ip && p.dstPort === m.port;
-    case 'dport':
-      return p.dstPort === m.port;
+    case 'dst': {
+      const { ip, port } = m;
+      return (p) => p.dstIp === ip && p.dstPort === port;
+    }
+    case 'dport': {
+      const { port } = m;
+      return (p) => p.dstPort === port;
+    }
     case 'tcp':
-      return true;
+      return () => true;
     case 'dstLocal':
       // The modelled packets only ever target the node IP or the LB frontend (never local).
-      return p.dstIp === rs.nodeIp;
+      return (p) => p.dstIp === nodeIp;
     case 'srcLocal':
-      return p.srcLocal;
-    case 'src':
-      return ((p.srcInt & m.mask) >>> 0 === m.base) !== m.negate;
-    case 'dstCidr':
-      return ((ipToInt(p.dstIp) & m.mask) >>> 0 === m.base) !== m.negate;
-    case 'random':
-      return rand() < m.probability;
-    case 'mark':
-      return marked !== m.negate;
-    case 'ctstate':
-      return m.states.split(',').includes(PACKET_CTSTATE) !== m.negate;
+      return (p) => p.srcLocal;
+    case 'src': {
+      const { mask, base, negate } = m;
+      return (p) => ((p.srcInt & mask) >>> 0 === base) !== negate;
+    }
+    case 'dstCidr': {
+      const { mask, base, negate } = m;
+      return (p) => ((ipToInt(p.dstIp) & mask) >>> 0 === base) !== negate;
+    }
+    case 'random': {
+      const { probability } = m;
+      return (_p, _marked, rand) => rand() < probability;
+    }
+    case 'mark': {
+      const { negate } = m;
+      return (_p, marked) => marked !== negate;
+    }
+    case 'ctstate': {
+      const hit = m.states.split(',').includes(PACKET_CTSTATE) !== m.negate;
+      return () => hit;
+    }
   }
+}
+
+/** All matches of a rule as one test (matches are ANDed, evaluated in order). */
+function compileTest(match: readonly Match[], nodeIp: string): Test {
+  const tests = match.map((m) => testOf(m, nodeIp));
+  const [a, b] = tests;
+  if (!a) return () => true;
+  if (tests.length === 1) return a;
+  if (tests.length === 2 && b) return (p, marked, rand) => a(p, marked, rand) && b(p, marked, rand);
+  return (p, marked, rand) => tests.every((t) => t(p, marked, rand));
 }
 
 /**
@@ -572,36 +616,34 @@ export function evaluateNew(
   hits: RuleHit[] | null,
 ): Verdict {
   const state: Verdict = { kind: 'accept', endpoint: -1, marked: false };
-  walk(rs, 'PREROUTING', null, p, rand, hits, state);
+  const pre = rs.nat.get('PREROUTING');
+  if (pre) walk(pre, null, p, rand, hits, state);
   if (state.kind === 'dnat') return state;
-  const entry = p.dstIp === rs.nodeIp ? 'INPUT' : 'FORWARD';
-  filterWalk(rs, entry, p, rand, hits, state);
+  const entry = rs.filter.get(p.dstIp === rs.nodeIp ? 'INPUT' : 'FORWARD');
+  if (entry) filterWalk(entry, p, rand, hits, state);
   return state;
 }
 
 /** Walk a filter chain until a terminal verdict; lists only a DROP/REJECT of a Service rule. */
 function filterWalk(
-  rs: RuleSet,
-  chainName: string,
+  chain: Chain,
   p: PacketView,
   rand: () => number,
   hits: RuleHit[] | null,
   state: Verdict,
 ): 'done' | 'return' {
-  const chain = rs.filter.get(chainName);
-  if (!chain) return 'return';
-  for (const rule of chain.rules) {
-    if (!rule.match.every((m) => matches(m, p, rs, state.marked, rand))) continue;
-    const t = rule.target;
+  for (const f of chain.fast) {
+    if (!f.test(p, state.marked, rand)) continue;
+    const t = f.rule.target;
     if (t.kind === 'jump') {
-      if (filterWalk(rs, t.chain, p, rand, hits, state) === 'done') return 'done';
+      if (f.next && filterWalk(f.next, p, rand, hits, state) === 'done') return 'done';
       continue;
     }
     if (t.kind === 'return') return 'return';
     if (t.kind === 'drop' || t.kind === 'reject') {
       state.kind = t.kind;
-      if (hits && !rule.generic && chain.code) {
-        hits.push({ rule: chain.code, chain: chain.name, verdict: t.kind, why: rule.why });
+      if (hits && !f.rule.generic && chain.code) {
+        hits.push({ rule: chain.code, chain: chain.name, verdict: t.kind, why: f.rule.why });
       }
       return 'done';
     }
@@ -617,32 +659,23 @@ function filterWalk(
  * jumps on.
  */
 function walk(
-  rs: RuleSet,
-  chainName: string,
+  chain: Chain,
   entryWhy: string | null,
   p: PacketView,
   rand: () => number,
   hits: RuleHit[] | null,
   state: Verdict,
 ): 'done' | 'return' {
-  const chain = rs.nat.get(chainName);
-  if (!chain) return 'return';
   const hit: RuleHit | null =
     hits && entryWhy !== null && chain.code
       ? { rule: chain.code, chain: chain.name, verdict: 'jump', why: entryWhy }
       : null;
   if (hits && hit) hits.push(hit);
   let matchedAny = false;
-  for (const rule of chain.rules) {
-    let ok = true;
-    for (const m of rule.match) {
-      if (!matches(m, p, rs, state.marked, rand)) {
-        ok = false;
-        break;
-      }
-    }
-    if (!ok) continue;
+  for (const f of chain.fast) {
+    if (!f.test(p, state.marked, rand)) continue;
     matchedAny = true;
+    const rule = f.rule;
     const t = rule.target;
     if (t.kind === 'mark') {
       state.marked = true;
@@ -659,12 +692,14 @@ function walk(
       return 'done';
     }
     if (t.kind === 'return') return 'return';
-    if (t.kind === 'jump') {
+    if (t.kind === 'jump' && f.next) {
       const why = rule.generic ? null : rule.why;
-      if (hit && why !== null && t.chain !== 'KUBE-MARK-MASQ') hit.why = why;
-      if (hits && !hit && why !== null && chain.code)
-        hits.push({ rule: chain.code, chain: chain.name, verdict: 'jump', why });
-      if (walk(rs, t.chain, why, p, rand, hits, state) === 'done') return 'done';
+      if (hits) {
+        if (hit && why !== null && t.chain !== 'KUBE-MARK-MASQ') hit.why = why;
+        if (!hit && why !== null && chain.code)
+          hits.push({ rule: chain.code, chain: chain.name, verdict: 'jump', why });
+      }
+      if (walk(f.next, why, p, rand, hits, state) === 'done') return 'done';
     }
   }
   // KUBE-EXT without its policy jump (no local endpoint): nothing matched, the packet returns.
