@@ -203,7 +203,14 @@ export class LabRun {
         ok: false,
         failure: {
           kind: 'input',
-          issues: [{ path: '--capture', code: 'unknownReference', received: o.capture }],
+          issues: [
+            {
+              path: '--capture',
+              code: 'unknownReference',
+              expected: lab.nodes.map((n) => n.id).join(', '),
+              received: o.capture,
+            },
+          ],
         },
       };
     }
