@@ -114,6 +114,7 @@ async function main(): Promise<number> {
     timeoutMs: args.timeoutMs,
     capture: args.capture,
     keep: args.keep,
+    phases: true,
     outDir: args.out ?? path.join('.cache', 'lab', `${name}`),
     log: (line) => out(`${statusText(lang, line)}\n`),
   });

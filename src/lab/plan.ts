@@ -121,6 +121,11 @@ export function buildPlan(
   steps.push(['ip', '-n', fab, 'link', 'set', 'br0', 'up']);
   const nodeNetBits = NODE_NET.bits;
 
+  // Fixed MACs and permanent neighbour entries on the node network: a node cut off the fabric
+  // then black-holes packets (a timeout, as a powered-off VM in a cloud network) instead of
+  // turning into ICMP host-unreachable once ARP gives up.
+  const macOf = (i: number): string => `02:48:42:00:00:${(i + 16).toString(16).padStart(2, '0')}`;
+  const lbMac = '02:48:42:00:00:01';
   // LB ↔ fabric.
   steps.push([
     'ip',
@@ -138,6 +143,7 @@ export function buildPlan(
     fab,
   ]);
   steps.push(['ip', '-n', fab, 'link', 'set', 'lb', 'master', 'br0', 'up']);
+  steps.push(['ip', '-n', lb, 'link', 'set', 'fab0', 'address', lbMac]);
   steps.push(['ip', '-n', lb, 'addr', 'add', `${LB_NODE_SIDE_IP}/${nodeNetBits}`, 'dev', 'fab0']);
   steps.push(['ip', '-n', lb, 'link', 'set', 'fab0', 'up']);
 
@@ -205,6 +211,7 @@ export function buildPlan(
       fab,
     ]);
     steps.push(['ip', '-n', fab, 'link', 'set', fabIf, 'master', 'br0', 'up']);
+    steps.push(['ip', '-n', ns, 'link', 'set', 'eth0', 'address', macOf(i)]);
     steps.push(['ip', '-n', ns, 'addr', 'add', `${n.ip}/${nodeNetBits}`, 'dev', 'eth0']);
     steps.push(['ip', '-n', ns, 'link', 'set', 'eth0', 'up']);
     const block = parseCidr(n.podCidr);
@@ -222,6 +229,27 @@ export function buildPlan(
     ]);
     steps.push(['ip', '-n', ns, 'link', 'set', 'cni0', 'up']);
     steps.push(['ip', '-n', ns, 'route', 'add', 'default', 'via', LB_NODE_SIDE_IP, 'dev', 'eth0']);
+    const neigh = (where: string, dev: string, ip: string, mac: string): void => {
+      steps.push([
+        'ip',
+        '-n',
+        where,
+        'neigh',
+        'replace',
+        ip,
+        'lladdr',
+        mac,
+        'nud',
+        'permanent',
+        'dev',
+        dev,
+      ]);
+    };
+    neigh(ns, 'eth0', LB_NODE_SIDE_IP, lbMac);
+    neigh(lb, 'fab0', n.ip, macOf(i));
+    s.nodes.forEach((m, j) => {
+      if (m.id !== n.id) neigh(ns, 'eth0', m.ip, macOf(j));
+    });
     s.nodes.forEach((m) => {
       if (m.id !== n.id)
         steps.push(['ip', '-n', ns, 'route', 'add', m.podCidr, 'via', m.ip, 'dev', 'eth0']);

@@ -4,13 +4,17 @@
  * balancer, and the engine's prediction compared with what the Pods saw. `LabRun.teardown()`
  * stops every process and deletes every namespace the run made; callers run it on every exit path.
  */
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  connectionRuleSet,
+  iptablesRestore,
   nodeRuleSets,
   runScenario,
   simulate,
+  stateAt,
   validateScenario,
   type ConnectionRecord,
   type RuleSet,
@@ -50,6 +54,8 @@ export interface LabOptions {
   timeoutMs: number;
   capture: string | null;
   keep: boolean;
+  /** Replay a timeline's data-path phases with direct connections to every node. */
+  phases: boolean;
   outDir: string;
   log: (line: string) => void;
 }
@@ -192,10 +198,11 @@ export class LabRun {
     if (!resolved.ok) return { ok: false, failure: { kind: 'input', issues: resolved.issues } };
     const base = resolved.result.resolved;
     if (base.timeline.length > 0) notes.push('timeline');
-    const steady: Scenario = { ...base, timeline: [] };
-    const renum = renumber(steady);
+    const renum = renumber(base);
     if (!renum.ok) return { ok: false, failure: { kind: 'address', issue: renum.issue } };
-    const lab = renum.value.scenario;
+    // The timeline is replayed as phases (below); t = 0 runs the steady state.
+    const labFull = renum.value.scenario;
+    const lab: Scenario = { ...labFull, timeline: [] };
     const valid = validateScenario(lab);
     if (!valid.ok) return { ok: false, failure: { kind: 'input', issues: valid.issues } };
     if (o.capture !== null && !lab.nodes.some((n) => n.id === o.capture)) {
@@ -352,6 +359,9 @@ export class LabRun {
       };
     });
     const rows = compareClasses(engineConns, labConns);
+    if (labFull.timeline.length > 0 && o.phases) {
+      rows.push(...(await this.phases(plan, labFull, tools, write)));
+    }
     const overall = overallShares(engineConns, labConns);
     const addresses = Object.entries(renum.value.map)
       .map(([from, to]) => `${from.padEnd(18)} → ${to}`)
@@ -379,27 +389,39 @@ export class LabRun {
     return { ok: true, report };
   }
 
-  private async startServers(plan: LabPlan): Promise<void> {
+  /** The running Pod servers, by Pod id. */
+  private readonly servers = new Map<string, ChildProcess>();
+
+  private async startServers(plan: LabPlan, only?: readonly string[]): Promise<void> {
     const agent = path.join(AGENTS, 'podServer.ts');
-    const waits = plan.servers.map((s) => {
-      const argv = ['ip', 'netns', 'exec', s.ns, process.execPath, agent, s.pod, String(s.port)];
-      if (this.opts.keep) argv.push('--detached');
-      const child = this.reg.spawn(argv, { stdin: this.opts.keep ? 'ignore' : 'pipe' });
-      if (this.opts.keep) child.unref();
-      return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${s.pod}: server did not start`)), 15000);
-        child.stdout?.on('data', (d: Buffer) => {
-          if (d.toString().includes('ready')) {
-            clearTimeout(timer);
-            resolve();
-          }
+    const waits = plan.servers
+      .filter((s) => !only || only.includes(s.pod))
+      .map((s) => {
+        const argv = ['ip', 'netns', 'exec', s.ns, process.execPath, agent, s.pod, String(s.port)];
+        if (this.opts.keep) argv.push('--detached');
+        const child = this.reg.spawn(argv, { stdin: this.opts.keep ? 'ignore' : 'pipe' });
+        if (this.opts.keep) child.unref();
+        this.servers.set(s.pod, child);
+        child.on('exit', () => {
+          if (this.servers.get(s.pod) === child) this.servers.delete(s.pod);
         });
-        child.on('exit', (code) => {
-          clearTimeout(timer);
-          reject(new Error(`${s.pod}: server exited (${code ?? 'signal'})`));
+        return new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error(`${s.pod}: server did not start`)),
+            15000,
+          );
+          child.stdout?.on('data', (d: Buffer) => {
+            if (d.toString().includes('ready')) {
+              clearTimeout(timer);
+              resolve();
+            }
+          });
+          child.on('exit', (code) => {
+            clearTimeout(timer);
+            reject(new Error(`${s.pod}: server exited (${code ?? 'signal'})`));
+          });
         });
       });
-    });
     await Promise.all(waits);
   }
 
@@ -453,6 +475,187 @@ export class LabRun {
     };
   }
 
+  /**
+   * A timeline's data path, phase by phase: between two changes of rules or liveness (a sync,
+   * a Pod exit, kube-proxy stopping, the node leaving the network) every node gets the rules
+   * the engine had compiled for it at that moment, Pods the engine shows exited are stopped,
+   * nodes off the network are cut from the fabric, and client-1 sends direct connections to
+   * every node's NodePort. The load balancer and its probes are not involved.
+   */
+  private async phases(
+    plan: LabPlan,
+    s: Scenario,
+    tools: Tools,
+    write: (name: string, text: string) => void,
+  ): Promise<ClassRow[]> {
+    const o = this.opts;
+    const client = plan.clients[0];
+    if (!client) return [];
+    const changes = new Set([
+      'pod.terminating',
+      'endpoint.changed',
+      'kubeProxy.synced',
+      'pod.exited',
+      'kubeProxy.stopped',
+      'node.offline',
+      'node.online',
+    ]);
+    const first = simulate(s, { seed: o.seed });
+    const times = [
+      ...new Set(first.events.filter((e) => changes.has(e.type)).map((e) => e.at)),
+    ].sort((a, b) => a - b);
+    const at = [Math.min(0.5, (times[0] ?? 1) / 2)];
+    times.forEach((t, i) => at.push(i + 1 < times.length ? (t + (times[i + 1] ?? t)) / 2 : t + 1));
+    const phases = at.slice(0, 12);
+    const K = 10;
+    const probes = phases.flatMap((t) =>
+      s.nodes.flatMap((n) =>
+        Array.from({ length: K }, (_, j) => ({
+          at: t + j * 0.0005,
+          client: client.id,
+          node: n.id,
+        })),
+      ),
+    );
+    const probed: Scenario = {
+      ...s,
+      directConnections: [...(s.directConnections ?? []), ...probes],
+    };
+    const inPhase = (c: ConnectionRecord, t: number): boolean =>
+      c.direct === true && c.client === client.id && c.at >= t && c.at < t + K * 0.0005 + 1e-9;
+    const main = simulate(probed, { seed: o.seed });
+    const pooled: ConnectionRecord[] = [...main.connections];
+    for (let k = 1; k < 10; k++) pooled.push(...simulate(probed, { seed: o.seed + k }).connections);
+    const rows: ClassRow[] = [];
+    const nodeIndex = new Map(s.nodes.map((n, i) => [n.id, i]));
+    const fab = plan.namespaces.find((n) => n.role === 'fabric')?.name ?? '';
+    const written = new Set<number>();
+    let port = 40000;
+    for (const t of phases) {
+      if (this.aborted) break;
+      const state = stateAt(main, t);
+      for (const n of s.nodes) {
+        const rec = main.connections.find((c) => inPhase(c, t) && c.ingressNode === n.id);
+        const rs = rec ? connectionRuleSet(main, rec.id) : undefined;
+        const ns = plan.nodeNs[n.id] ?? '';
+        if (rs) {
+          const text = iptablesRestore(rs, [`Hop by Hop lab: ${s.id}, ${n.id} at t = ${t} s`]);
+          if (!written.has(rs.id)) {
+            write(`rules-${n.id}-set${rs.id}.txt`, text);
+            written.add(rs.id);
+          }
+          runSync(['ip', 'netns', 'exec', ns, tools.restore], text);
+        }
+        const up = state.nodes[n.id]?.dataPathForwarding !== false;
+        const fabIf = `n${(nodeIndex.get(n.id) ?? 0) + 1}`;
+        runSync(['ip', '-n', fab, 'link', 'set', fabIf, up ? 'up' : 'down']);
+      }
+      // Pods the engine shows exited stop; the others (re)start.
+      const stop = plan.servers.filter((x) => state.pods[x.pod]?.phase === 'exited');
+      for (const x of stop) {
+        const child = this.servers.get(x.pod);
+        if (child && child.exitCode === null) {
+          child.kill('SIGKILL');
+          await new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        }
+      }
+      const missing = plan.servers
+        .filter((x) => state.pods[x.pod]?.phase !== 'exited' && !this.servers.has(x.pod))
+        .map((x) => x.pod);
+      if (missing.length > 0) await this.startServers(plan, missing);
+      const planned: Planned[] = s.nodes.flatMap((n) =>
+        Array.from({ length: K }, (_, j) => ({
+          id: 1_000_000 + port,
+          at: j * 0.002,
+          host: n.ip,
+          port: s.service.nodePort,
+          localPort: port++,
+          direct: true,
+          node: n.id,
+        })),
+      );
+      const results = await this.runClient(client, planned, Date.now() + 200, 5000 + o.timeoutMs);
+      const lab: LabConnection[] = results.map((r) => ({
+        id: r.id,
+        client: r.client,
+        ingressNode: r.node,
+        direct: true,
+        kind: r.kind,
+        pod: r.pod,
+        src: r.src,
+      }));
+      const label = `t = ${Math.round(t * 100) / 100} s: `;
+      for (const row of compareClasses(
+        pooled.filter((c) => inPhase(c, t)),
+        lab,
+      )) {
+        rows.push({ ...row, key: `${label}${row.key}` });
+      }
+    }
+    return rows;
+  }
+
+  /** Run one client agent over its planned connections; resolves with its results. */
+  private async runClient(
+    client: { id: string; ns: string; ip: string },
+    planned: readonly Planned[],
+    startAt: number,
+    deadlineMs: number,
+  ): Promise<LabResult[]> {
+    const o = this.opts;
+    if (planned.length === 0 || this.aborted) return [];
+    const agent = path.join(AGENTS, 'client.ts');
+    const child = this.reg.spawn(['ip', 'netns', 'exec', client.ns, process.execPath, agent]);
+    child.stdin?.end(
+      JSON.stringify({
+        localAddress: client.ip,
+        startAt,
+        connections: planned.map((p) => ({
+          id: p.id,
+          at: p.at,
+          host: p.host,
+          port: p.port,
+          localPort: p.localPort,
+        })),
+        timeoutMs: o.timeoutMs,
+        deadlineMs,
+      }),
+    );
+    const byId = new Map(planned.map((p) => [p.id, p]));
+    const out: LabResult[] = [];
+    let buffer = '';
+    await new Promise<void>((resolve) => {
+      const stopper = setInterval(() => {
+        if (this.aborted && child.exitCode === null) child.kill('SIGTERM');
+      }, 100);
+      child.stdout?.on('data', (d: Buffer) => {
+        buffer += d.toString();
+        let nl = buffer.indexOf('\n');
+        while (nl >= 0) {
+          const line = buffer.slice(0, nl);
+          buffer = buffer.slice(nl + 1);
+          nl = buffer.indexOf('\n');
+          const r = parseResult(line);
+          const p = r ? byId.get(r.id) : undefined;
+          if (!r || !p) continue;
+          out.push({
+            ...r,
+            client: client.id,
+            clientIp: client.ip,
+            localPort: p.localPort,
+            direct: p.direct,
+            node: p.node,
+          });
+        }
+      });
+      child.on('exit', () => {
+        clearInterval(stopper);
+        resolve();
+      });
+    });
+    return out;
+  }
+
   private async traffic(
     plan: LabPlan,
     s: Scenario,
@@ -481,62 +684,11 @@ export class LabRun {
       perClient.set(c.client, list);
     }
     o.log(`lab.status.sending|${schedule.length}`);
-    const agent = path.join(AGENTS, 'client.ts');
     const startAt = Date.now() + 800;
     const deadlineMs = (o.duration + 2) * 1000 + o.timeoutMs;
-    const runs = plan.clients.map(async (client) => {
-      const planned = perClient.get(client.id) ?? [];
-      if (planned.length === 0 || this.aborted) return [];
-      const child = this.reg.spawn(['ip', 'netns', 'exec', client.ns, process.execPath, agent]);
-      child.stdin?.end(
-        JSON.stringify({
-          localAddress: client.ip,
-          startAt,
-          connections: planned.map((p) => ({
-            id: p.id,
-            at: p.at,
-            host: p.host,
-            port: p.port,
-            localPort: p.localPort,
-          })),
-          timeoutMs: o.timeoutMs,
-          deadlineMs,
-        }),
-      );
-      const byId = new Map(planned.map((p) => [p.id, p]));
-      const out: LabResult[] = [];
-      let buffer = '';
-      await new Promise<void>((resolve) => {
-        const stopper = setInterval(() => {
-          if (this.aborted && child.exitCode === null) child.kill('SIGTERM');
-        }, 100);
-        child.stdout?.on('data', (d: Buffer) => {
-          buffer += d.toString();
-          let nl = buffer.indexOf('\n');
-          while (nl >= 0) {
-            const line = buffer.slice(0, nl);
-            buffer = buffer.slice(nl + 1);
-            nl = buffer.indexOf('\n');
-            const r = parseResult(line);
-            const p = r ? byId.get(r.id) : undefined;
-            if (!r || !p) continue;
-            out.push({
-              ...r,
-              client: client.id,
-              clientIp: client.ip,
-              localPort: p.localPort,
-              direct: p.direct,
-              node: p.node,
-            });
-          }
-        });
-        child.on('exit', () => {
-          clearInterval(stopper);
-          resolve();
-        });
-      });
-      return out;
-    });
+    const runs = plan.clients.map((client) =>
+      this.runClient(client, perClient.get(client.id) ?? [], startAt, deadlineMs),
+    );
     const results = (await Promise.all(runs)).flat();
     return { results, sent: schedule.length };
   }
