@@ -10,13 +10,13 @@ import { buildPlan, lbRulesText, NS_PREFIX } from '../../src/lab/plan.ts';
 import { isLabAddress, renumber } from '../../src/lab/renumber.ts';
 import { labSchedule } from '../../src/lab/run.ts';
 
-function planFor(id: string, delivery?: 'vip') {
+function planFor(id: string, delivery: 'vip' | 'nodePort' = 'nodePort') {
   const r = runScenario(id);
   if (!r.ok) throw new Error(id);
   const re = renumber({ ...r.result.resolved, timeline: [] });
   if (!re.ok) throw new Error(re.issue.code);
   const lab = re.value.scenario;
-  if (delivery) lab.loadBalancer.delivery = delivery;
+  lab.loadBalancer.delivery = delivery;
   const res = simulate(labSchedule(lab, 100, 2));
   const rules: Record<string, RuleSet> = {};
   for (const [n, list] of Object.entries(nodeRuleSets(res))) if (list[0]) rules[n] = list[0];
