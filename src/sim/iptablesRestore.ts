@@ -9,11 +9,44 @@
 import {
   MASQ_MARK,
   type Chain,
+  type CommentCode,
   type Match,
   type Rule,
   type RuleSet,
   type Target,
 } from './kubeProxy.ts';
+
+/** kube-proxy's comment strings (proxier.go, iptablesJumpChains); `s` is the ServicePortName. */
+const COMMENTS: Record<CommentCode, (s: string, arg: string) => string> = {
+  portals: () => 'kubernetes service portals',
+  externalPortals: () => 'kubernetes externally-visible service portals',
+  healthCheckPorts: () => 'kubernetes health check service ports',
+  lbFirewall: () => 'kubernetes load balancer firewall',
+  forwarding: () => 'kubernetes forwarding rules',
+  forwardingConntrack: () => 'kubernetes forwarding conntrack rule',
+  postrouting: () => 'kubernetes postrouting rules',
+  snat: () => 'kubernetes service traffic requiring SNAT',
+  nodePortsLast: () =>
+    'kubernetes service nodeports; NOTE: this must be the last rule in this chain',
+  localnet: () => 'block incoming localnet connections',
+  service: (s) => s,
+  loadBalancerIp: (s) => `${s} loadbalancer IP`,
+  healthCheckNodePort: (s) => `${s} health check node port`,
+  noLocalEndpoints: (s) => `${s} has no local endpoints`,
+  noEndpoints: (s) => `${s} has no endpoints`,
+  masqueradeExternal: (s) => `masquerade traffic for ${s} external destinations`,
+  podExternal: (s) => `pod traffic for ${s} external destinations`,
+  masqueradeLocal: (s) => `masquerade LOCAL traffic for ${s} external destinations`,
+  routeLocal: (s) => `route LOCAL traffic for ${s} external destinations`,
+  toEndpoint: (s, ep) => `${s} -> ${ep}`,
+};
+
+/** The comment text of a rule of `rs`, as kube-proxy writes it (undefined: no comment). */
+export function commentText(rs: Pick<RuleSet, 'portName'>, rule: Rule): string | undefined {
+  return rule.comment === undefined
+    ? undefined
+    : (COMMENTS[rule.comment]?.(rs.portName, rule.commentArg ?? '') ?? rule.comment);
+}
 
 /** `-m comment --comment` argument: bare when it is one word, else double-quoted. */
 function commentArg(text: string): string {
@@ -73,11 +106,12 @@ function targetArgs(t: Target): string {
   }
 }
 
-/** One `-A` line of a rule in a chain. */
-export function ruleLine(chain: string, rule: Rule): string {
+/** One `-A` line of a rule of `rs` in a chain. */
+export function ruleLine(rs: Pick<RuleSet, 'portName'>, chain: string, rule: Rule): string {
   const parts = rule.match.map(matchArgs);
-  if (rule.comment !== undefined) {
-    parts.splice(rule.commentAt ?? 0, 0, `-m comment --comment ${commentArg(rule.comment)}`);
+  const comment = commentText(rs, rule);
+  if (comment !== undefined) {
+    parts.splice(rule.commentAt ?? 0, 0, `-m comment --comment ${commentArg(comment)}`);
   }
   return ['-A', chain, ...parts, targetArgs(rule.target)].join(' ');
 }
@@ -88,6 +122,7 @@ function chainLine(c: Chain): string {
 
 /** The rule lines of the chains named, in order (optionally only generic / non-generic rules). */
 function lines(
+  rs: RuleSet,
   table: Map<string, Chain>,
   names: readonly string[],
   which: 'all' | 'service' | 'generic' = 'all',
@@ -99,7 +134,7 @@ function lines(
     for (const r of c.rules) {
       if (which === 'service' && r.generic) continue;
       if (which === 'generic' && !r.generic) continue;
-      out.push(ruleLine(c.name, r));
+      out.push(ruleLine(rs, c.name, r));
     }
   }
   return out;
@@ -117,33 +152,36 @@ export function iptablesRestore(rs: RuleSet, header: readonly string[] = []): st
   out.push('*filter', ...[...rs.filter.values()].map(chainLine));
   out.push(
     ...lines(
+      rs,
       rs.filter,
       filterNames.filter((n) => BUILT_IN.has(n)),
     ),
   );
   // kube-proxy's write order: KUBE-FIREWALL, per-Service filter rules, then KUBE-FORWARD.
-  out.push(...lines(rs.filter, ['KUBE-FIREWALL', 'KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES']));
-  out.push(...lines(rs.filter, ['KUBE-NODEPORTS', 'KUBE-PROXY-FIREWALL', 'KUBE-FORWARD']));
+  out.push(...lines(rs, rs.filter, ['KUBE-FIREWALL', 'KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES']));
+  out.push(...lines(rs, rs.filter, ['KUBE-NODEPORTS', 'KUBE-PROXY-FIREWALL', 'KUBE-FORWARD']));
   out.push('COMMIT');
   const natNames = [...rs.nat.keys()];
   const fixed = ['KUBE-SERVICES', 'KUBE-NODEPORTS', 'KUBE-POSTROUTING', 'KUBE-MARK-MASQ'];
   out.push('*nat', ...[...rs.nat.values()].map(chainLine));
   out.push(
     ...lines(
+      rs,
       rs.nat,
       natNames.filter((n) => BUILT_IN.has(n)),
     ),
   );
-  out.push(...lines(rs.nat, ['KUBE-POSTROUTING', 'KUBE-MARK-MASQ']));
-  out.push(...lines(rs.nat, ['KUBE-SERVICES', 'KUBE-NODEPORTS'], 'service'));
+  out.push(...lines(rs, rs.nat, ['KUBE-POSTROUTING', 'KUBE-MARK-MASQ']));
+  out.push(...lines(rs, rs.nat, ['KUBE-SERVICES', 'KUBE-NODEPORTS'], 'service'));
   out.push(
     ...lines(
+      rs,
       rs.nat,
       natNames.filter((n) => !BUILT_IN.has(n) && !fixed.includes(n)),
     ),
   );
   // The tail call to KUBE-NODEPORTS is written after every Service.
-  out.push(...lines(rs.nat, ['KUBE-SERVICES', 'KUBE-NODEPORTS'], 'generic'));
+  out.push(...lines(rs, rs.nat, ['KUBE-SERVICES', 'KUBE-NODEPORTS'], 'generic'));
   out.push('COMMIT');
   return `${out.join('\n')}\n`;
 }

@@ -100,13 +100,38 @@ export type Target =
   | { kind: 'accept' }
   | { kind: 'return' };
 
+/** kube-proxy's rule comments, by code; `iptablesRestore.ts` holds the exact strings. */
+export type CommentCode =
+  | 'portals'
+  | 'externalPortals'
+  | 'healthCheckPorts'
+  | 'lbFirewall'
+  | 'forwarding'
+  | 'forwardingConntrack'
+  | 'postrouting'
+  | 'snat'
+  | 'nodePortsLast'
+  | 'localnet'
+  | 'service'
+  | 'loadBalancerIp'
+  | 'healthCheckNodePort'
+  | 'noLocalEndpoints'
+  | 'noEndpoints'
+  | 'masqueradeExternal'
+  | 'podExternal'
+  | 'masqueradeLocal'
+  | 'routeLocal'
+  | 'toEndpoint';
+
 /** One iptables rule: all matches must hold; `why` explains the hit. */
 export interface Rule {
   match: Match[];
   target: Target;
   why: string;
-  /** kube-proxy's `-m comment --comment` text (printed quoted when it has spaces). */
-  comment?: string;
+  /** kube-proxy's `-m comment --comment`, as a code the emitter spells out (COMMENTS). */
+  comment?: CommentCode;
+  /** The endpoint "ip:port" of a `toEndpoint` comment. */
+  commentArg?: string;
   /** Index in `match` before which the comment is printed (default 0: comment first). */
   commentAt?: number;
   /** A Service-independent rule (jumps between base chains); the inspector does not list it. */
@@ -149,6 +174,8 @@ export interface RuleSet {
   localReady: number;
   /** The local-traffic detector's CIDR (null: no detector, no "pod traffic" rule). */
   clusterCidr: string | null;
+  /** kube-proxy's ServicePortName, e.g. "default/shop" (the comments name it). */
+  portName: string;
 }
 
 /**
@@ -243,7 +270,7 @@ function addrMatch<K extends 'src' | 'dstCidr'>(
 }
 
 /** The generic jump rules kube-proxy installs with EnsureRule (comment after the ctstate match). */
-function jumpRule(chain: string, comment: string | undefined, ctNew: boolean): Rule {
+function jumpRule(chain: string, comment: CommentCode | undefined, ctNew: boolean): Rule {
   return {
     match: ctNew ? [{ kind: 'ctstate', states: 'NEW', negate: false }] : [],
     target: { kind: 'jump', chain },
@@ -288,20 +315,20 @@ export function compileRules(input: CompileInput): RuleSet {
   const fFirewall = fchain('KUBE-FIREWALL', null);
   // Order on a node where kubelet created KUBE-FIREWALL first and kube-proxy prepended its jumps.
   fInput.rules.push(
-    jumpRule('KUBE-PROXY-FIREWALL', 'kubernetes load balancer firewall', true),
-    jumpRule('KUBE-NODEPORTS', 'kubernetes health check service ports', false),
-    jumpRule('KUBE-EXTERNAL-SERVICES', 'kubernetes externally-visible service portals', true),
+    jumpRule('KUBE-PROXY-FIREWALL', 'lbFirewall', true),
+    jumpRule('KUBE-NODEPORTS', 'healthCheckPorts', false),
+    jumpRule('KUBE-EXTERNAL-SERVICES', 'externalPortals', true),
     jumpRule('KUBE-FIREWALL', undefined, false),
   );
   fForward.rules.push(
-    jumpRule('KUBE-PROXY-FIREWALL', 'kubernetes load balancer firewall', true),
-    jumpRule('KUBE-FORWARD', 'kubernetes forwarding rules', false),
-    jumpRule('KUBE-SERVICES', 'kubernetes service portals', true),
-    jumpRule('KUBE-EXTERNAL-SERVICES', 'kubernetes externally-visible service portals', true),
+    jumpRule('KUBE-PROXY-FIREWALL', 'lbFirewall', true),
+    jumpRule('KUBE-FORWARD', 'forwarding', false),
+    jumpRule('KUBE-SERVICES', 'portals', true),
+    jumpRule('KUBE-EXTERNAL-SERVICES', 'externalPortals', true),
   );
   fOutput.rules.push(
-    jumpRule('KUBE-PROXY-FIREWALL', 'kubernetes load balancer firewall', true),
-    jumpRule('KUBE-SERVICES', 'kubernetes service portals', true),
+    jumpRule('KUBE-PROXY-FIREWALL', 'lbFirewall', true),
+    jumpRule('KUBE-SERVICES', 'portals', true),
     jumpRule('KUBE-FIREWALL', undefined, false),
   );
   if (service.healthCheckNodePort !== undefined) {
@@ -309,7 +336,7 @@ export function compileRules(input: CompileInput): RuleSet {
       match: [{ kind: 'dport', port: service.healthCheckNodePort }],
       target: { kind: 'accept' },
       why: 'generic',
-      comment: `${svcName} health check node port`,
+      comment: 'healthCheckNodePort',
     });
   }
   if (!hasExternalEndpoints) {
@@ -317,7 +344,7 @@ export function compileRules(input: CompileInput): RuleSet {
     // whatever KUBE-EXT did not short-circuit ends here.
     const target: Target = hasEndpoints ? { kind: 'drop' } : { kind: 'reject' };
     const why = hasEndpoints ? 'noLocalEndpoints' : 'noEndpoints';
-    const comment = `${svcName} ${hasEndpoints ? 'has no local endpoints' : 'has no endpoints'}`;
+    const comment: CommentCode = hasEndpoints ? 'noLocalEndpoints' : 'noEndpoints';
     fExternal.rules.push(
       { match: [lbDst], target, why, comment },
       {
@@ -337,7 +364,7 @@ export function compileRules(input: CompileInput): RuleSet {
     target: { kind: 'drop' },
     why: 'generic',
     generic: true,
-    comment: 'block incoming localnet connections',
+    comment: 'localnet',
   });
   fForwardChain.rules.push(
     {
@@ -351,14 +378,14 @@ export function compileRules(input: CompileInput): RuleSet {
       target: { kind: 'accept' },
       why: 'generic',
       generic: true,
-      comment: 'kubernetes forwarding rules',
+      comment: 'forwarding',
     },
     {
       match: [{ kind: 'ctstate', states: 'RELATED,ESTABLISHED', negate: false }],
       target: { kind: 'accept' },
       why: 'generic',
       generic: true,
-      comment: 'kubernetes forwarding conntrack rule',
+      comment: 'forwardingConntrack',
     },
   );
 
@@ -379,9 +406,9 @@ export function compileRules(input: CompileInput): RuleSet {
   const nNodePorts = nchain('KUBE-NODEPORTS', 'KUBE-NODEPORTS');
   const nPost = nchain('KUBE-POSTROUTING', 'KUBE-POSTROUTING');
   const nMarkMasq = nchain('KUBE-MARK-MASQ', 'KUBE-MARK-MASQ');
-  nPrerouting.rules.push(jumpRule('KUBE-SERVICES', 'kubernetes service portals', false));
-  nOutput.rules.push(jumpRule('KUBE-SERVICES', 'kubernetes service portals', false));
-  nPostrouting.rules.push(jumpRule('KUBE-POSTROUTING', 'kubernetes postrouting rules', false));
+  nPrerouting.rules.push(jumpRule('KUBE-SERVICES', 'portals', false));
+  nOutput.rules.push(jumpRule('KUBE-SERVICES', 'portals', false));
+  nPostrouting.rules.push(jumpRule('KUBE-POSTROUTING', 'postrouting', false));
   nPost.rules.push(
     {
       match: [{ kind: 'mark', negate: true }],
@@ -394,7 +421,7 @@ export function compileRules(input: CompileInput): RuleSet {
       match: [],
       target: { kind: 'masquerade' },
       why: 'masqueradeMarkSet',
-      comment: 'kubernetes service traffic requiring SNAT',
+      comment: 'snat',
     },
   );
   nMarkMasq.rules.push({ match: [], target: { kind: 'mark' }, why: 'masqueradeMarkSet' });
@@ -407,13 +434,13 @@ export function compileRules(input: CompileInput): RuleSet {
       match: [lbDst],
       target: { kind: 'jump', chain: names.ext },
       why: 'loadBalancerIp',
-      comment: `${svcName} loadbalancer IP`,
+      comment: 'loadBalancerIp',
     });
     nNodePorts.rules.push({
       match: [{ kind: 'dport', port: service.nodePort }],
       target: { kind: 'jump', chain: names.ext },
       why: 'nodePort',
-      comment: svcName,
+      comment: 'service',
     });
     const ext = nchain(names.ext, 'KUBE-EXT');
     if (!local) {
@@ -423,7 +450,7 @@ export function compileRules(input: CompileInput): RuleSet {
           match: [],
           target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' },
           why: 'externalDestination',
-          comment: `masquerade traffic for ${svcName} external destinations`,
+          comment: 'masqueradeExternal',
         });
       }
     } else {
@@ -432,7 +459,7 @@ export function compileRules(input: CompileInput): RuleSet {
           match: [addrMatch('src', input.clusterCidr)],
           target: { kind: 'jump', chain: names.svc },
           why: 'podTrafficShortCircuit',
-          comment: `pod traffic for ${svcName} external destinations`,
+          comment: 'podExternal',
         });
       }
       ext.rules.push(
@@ -440,13 +467,13 @@ export function compileRules(input: CompileInput): RuleSet {
           match: [{ kind: 'srcLocal' }],
           target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' },
           why: 'localTraffic',
-          comment: `masquerade LOCAL traffic for ${svcName} external destinations`,
+          comment: 'masqueradeLocal',
         },
         {
           match: [{ kind: 'srcLocal' }],
           target: { kind: 'jump', chain: names.svc },
           why: 'localTraffic',
-          comment: `route LOCAL traffic for ${svcName} external destinations`,
+          comment: 'routeLocal',
         },
       );
     }
@@ -466,7 +493,8 @@ export function compileRules(input: CompileInput): RuleSet {
       const remaining = eps.length - i;
       const base = {
         target: { kind: 'jump', chain: sepName(e.ip) } as Target,
-        comment: `${svcName} -> ${e.ip}:${service.targetPort}`,
+        comment: 'toEndpoint' as const,
+        commentArg: `${e.ip}:${service.targetPort}`,
       };
       return remaining > 1
         ? {
@@ -487,13 +515,13 @@ export function compileRules(input: CompileInput): RuleSet {
         match: [addrMatch('src', e.ip)],
         target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' },
         why: 'hairpinMasquerade',
-        comment: svcName,
+        comment: 'service',
       },
       {
         match: [{ kind: 'tcp' }],
         target: { kind: 'dnat', endpoint: endpointIndex.get(e) ?? 0, to },
         why: 'dnatToEndpoint',
-        comment: svcName,
+        comment: 'service',
       },
     );
   }
@@ -503,7 +531,7 @@ export function compileRules(input: CompileInput): RuleSet {
     target: { kind: 'jump', chain: 'KUBE-NODEPORTS' },
     why: 'generic',
     generic: true,
-    comment: 'kubernetes service nodeports; NOTE: this must be the last rule in this chain',
+    comment: 'nodePortsLast',
   });
   for (const table of [nat, filter]) {
     for (const c of table.values()) {
@@ -525,6 +553,7 @@ export function compileRules(input: CompileInput): RuleSet {
     localEndpoints,
     localReady: input.endpoints.filter((e) => e.node === node && e.ready).length,
     clusterCidr: input.clusterCidr,
+    portName: svcName,
   };
 }
 

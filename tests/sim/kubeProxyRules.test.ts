@@ -15,7 +15,7 @@ import {
   traceConnection,
 } from '../../src/sim/index.ts';
 import { compileRules, evaluateNew, type Endpoint } from '../../src/sim/kubeProxy.ts';
-import { ruleLine } from '../../src/sim/iptablesRestore.ts';
+import { commentText, ruleLine } from '../../src/sim/iptablesRestore.ts';
 import type { ServiceSpec } from '../../src/sim/types.ts';
 import { run } from './helpers.ts';
 
@@ -189,11 +189,9 @@ describe('rule text in kube-proxy format', () => {
       clusterCidr: null,
     });
     const svc = [...three.nat.values()].find((c) => c.code === 'KUBE-SVC');
-    expect(svc?.rules.map((r) => ruleLine(svc.name, r).match(/--probability (\S+)/)?.[1])).toEqual([
-      '0.3333333333',
-      '0.5000000000',
-      undefined,
-    ]);
+    expect(
+      svc?.rules.map((r) => ruleLine(three, svc.name, r).match(/--probability (\S+)/)?.[1]),
+    ).toEqual(['0.3333333333', '0.5000000000', undefined]);
   });
   it('has the table layout of iptables-restore: chain lines before rules, COMMIT per table', () => {
     const out = iptablesRestore(fixtureSvc2, ['node this-node']);
@@ -321,7 +319,7 @@ describe('endpoint order', () => {
       '10.244.1.5',
     ]);
     const svl = node1 ? [...node1.nat.values()].find((c) => c.code === 'KUBE-SVL') : undefined;
-    expect(svl?.rules.map((x) => x.comment)).toEqual([
+    expect(svl?.rules.map((x) => (node1 ? commentText(node1, x) : ''))).toEqual([
       'default/shop -> 10.244.1.15:8080',
       'default/shop -> 10.244.1.25:8080',
       'default/shop -> 10.244.1.5:8080',
