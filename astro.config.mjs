@@ -188,7 +188,7 @@ export default defineConfig({
           label: 'Reference',
           translations: { de: 'Nachschlagen' },
           items: [
-            ...['glossary', 'playground', 'embedding', 'cli']
+            ...['glossary', 'playground', 'embedding', 'cli', 'workshop']
               .filter((slug) =>
                 fs.existsSync(new URL(`./content/pages/en/${slug}.mdx`, import.meta.url)),
               )

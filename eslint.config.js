@@ -48,13 +48,29 @@ export default defineConfig(
     },
   },
   {
+    // Nothing in the site may import the real-kernel lab (src/lab); blocks below add their own.
+    files: ['src/**/*.{ts,tsx,astro}'],
+    ignores: ['src/lab/**'],
+    rules: restrict([[...up('lab')]]),
+  },
+  {
     // The engine is pure: no views, no i18n, no DOM, no clocks, no randomness.
     files: ['src/sim/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
       ...restrict([
         [
-          ...up('islands', 'machines', 'components', 'pages', 'i18n', 'cli', 'lib', 'scripts'),
+          ...up(
+            'islands',
+            'machines',
+            'components',
+            'pages',
+            'i18n',
+            'cli',
+            'lib',
+            'scripts',
+            'lab',
+          ),
           'react',
           'react-dom',
           '@xyflow/*',
@@ -129,19 +145,45 @@ export default defineConfig(
   {
     files: ['src/machines/**/*.ts'],
     rules: restrict([
-      [...up('islands', 'components', 'pages', 'cli'), 'react', 'react-dom', '@xyflow/*'],
+      [...up('islands', 'components', 'pages', 'cli', 'lab'), 'react', 'react-dom', '@xyflow/*'],
     ]),
   },
   {
     files: ['src/islands/**/*.{ts,tsx}'],
-    rules: restrict([[...up('components', 'pages', 'cli')]]),
+    rules: restrict([[...up('components', 'pages', 'cli', 'lab')]]),
   },
   {
     files: ['src/cli/**/*.ts'],
-    rules: restrict([[...up('islands', 'machines', 'components', 'pages'), 'react', 'react-dom']]),
+    rules: restrict([
+      [...up('islands', 'machines', 'components', 'pages', 'lab'), 'react', 'react-dom'],
+    ]),
   },
   {
     files: ['src/components/**/*.{ts,astro}'],
-    rules: restrict([[...up('pages', 'cli')]]),
+    rules: restrict([[...up('pages', 'cli', 'lab')]]),
+  },
+  {
+    // The real-kernel lab (Node, root): it may use the engine, its locale files and node:*;
+    // nothing in the site or the engine may import it.
+    files: ['src/lab/**/*.ts'],
+    rules: restrict([
+      [
+        ...up('islands', 'machines', 'components', 'pages', 'cli', 'lib', 'scripts'),
+        'react',
+        'react-dom',
+        '@xyflow/*',
+        'i18next',
+      ],
+    ]),
+  },
+  {
+    // The lab's agents run inside namespaces as plain Node scripts: node:* only.
+    files: ['src/lab/agents/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*', './*', '~/*'], message: 'Agents import node:* only.' }] },
+      ],
+    },
   },
 );

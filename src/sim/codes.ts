@@ -26,6 +26,7 @@ export const OUTCOME_REASONS: readonly OutcomeReason[] = [
   'endpointGone',
   'endpointUnreachable',
   'lbReset',
+  'icmpRateLimited',
 ];
 
 export const EVENT_TYPES: readonly SimEvent['type'][] = [

@@ -1,4 +1,5 @@
 /** Public API of the Hop by Hop simulation engine. */
+import type { RuleSet } from './kubeProxy.ts';
 import { applyOverrides, closest } from './overrides.ts';
 import { getScenario, scenarioIds } from './scenarios/index.ts';
 import { connectionColumns, internalOf, recordOf, simulateCore } from './simulate.ts';
@@ -41,7 +42,17 @@ export {
   type PodStateAt,
 } from './state.ts';
 export { hcnpBody, kubeProxyHealthzStatus } from './probes.ts';
-export { serviceChains, endpointChain } from './kubeProxy.ts';
+export {
+  serviceChains,
+  endpointChain,
+  servicePortName,
+  chainsOfPortName,
+  endpointChainOfPortName,
+  type RuleSet,
+} from './kubeProxy.ts';
+export { iptablesRestore, ruleLine } from './iptablesRestore.ts';
+export { sha256, base32 } from './hash.ts';
+export { clusterCidrOf } from './ip.ts';
 export * from './codes.ts';
 
 /** Does a connection match a featured selector? */
@@ -79,6 +90,24 @@ export function featuredIds(result: SimResult): number[] {
     }
   }
   return ids;
+}
+
+/** Every rule set a node had during a run, in sync order (the first one is the node's at t = 0). */
+export function nodeRuleSets(result: SimResult): Record<string, RuleSet[]> {
+  const internal =
+    internalOf(result) ?? internalOf(simulateCore(result.resolved, { seed: result.seed }));
+  const out: Record<string, RuleSet[]> = {};
+  for (const n of result.resolved.nodes) out[n.id] = [];
+  for (const rs of internal?.rulesets ?? []) out[rs.node]?.push(rs);
+  return out;
+}
+
+/** The rule set the ingress node evaluated for a connection (undefined when none did). */
+export function connectionRuleSet(result: SimResult, id: number): RuleSet | undefined {
+  const internal =
+    internalOf(result) ?? internalOf(simulateCore(result.resolved, { seed: result.seed }));
+  const rsId = internal?.rulesetOf[id] ?? -1;
+  return rsId >= 0 ? internal?.rulesets[rsId] : undefined;
 }
 
 /** Run a validated scenario deterministically: same scenario and seed → same result. */

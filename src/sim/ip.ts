@@ -56,5 +56,20 @@ export function bridgeIp(podCidr: string): string {
   return parsed ? intToIp(parsed.base + 1) : '0.0.0.0';
 }
 
-/** The whole pod network the local-traffic detector treats as "from a pod" (10.244.0.0/16). */
-export const CLUSTER_CIDR = '10.244.0.0/16';
+/**
+ * The cluster CIDR a local-traffic detector built from the nodes' podCIDRs uses: the smallest
+ * prefix covering all of them, as `--cluster-cidr` would be for kube-proxy's
+ * `--detect-local-mode=ClusterCIDR` (e.g. 10.244.1.0/24 … 10.244.3.0/24 → 10.244.0.0/22).
+ * Null when no node has a valid podCIDR (kube-proxy then writes no "pod traffic" rule).
+ */
+export function clusterCidrOf(podCidrs: readonly string[]): string | null {
+  const blocks = podCidrs.map(parseCidr).filter((b): b is { base: number; bits: number } => !!b);
+  const first = blocks[0];
+  if (!first) return null;
+  let bits = Math.min(...blocks.map((b) => b.bits));
+  const maskOf = (n: number): number => (n === 0 ? 0 : (0xffffffff << (32 - n)) >>> 0);
+  while (bits > 0 && !blocks.every((b) => ((b.base ^ first.base) & maskOf(bits)) >>> 0 === 0)) {
+    bits--;
+  }
+  return `${intToIp((first.base & maskOf(bits)) >>> 0)}/${bits}`;
+}

@@ -1,12 +1,19 @@
 /**
  * kube-proxy (iptables mode) as a small rule model: at each sync kube-proxy compiles the
  * Service's chains for one node from its view of the EndpointSlice; every packet is evaluated
- * against those rules, which return the verdict and the RuleHit[] the inspector shows.
- * Source of the chain layout: kubernetes pkg/proxy/iptables/proxier.go syncProxyRules (fact
- * sheet §1). The rules stay in the kernel when kube-proxy exits; they are only replaced by a sync.
+ * against those rules, which return the verdict and the RuleHit[] the inspector shows, and the
+ * same rules are printed as iptables-restore text (`iptablesRestore.ts`) for a real kernel.
+ * Source of the chain layout and comment strings: kubernetes pkg/proxy/iptables/proxier.go
+ * `syncProxyRules` and `iptablesJumpChains` (fact sheet §1, C6, C7). The rules stay in the kernel
+ * when kube-proxy exits; they are only replaced by a sync.
+ *
+ * Assumed kube-proxy configuration (the defaults): masquerade bit 14 (0x4000), iptables with
+ * `--random-fully`, `localhostNodePorts: true`, `nodePortAddresses` unset, nf_conntrack_tcp_be_liberal
+ * 0, no nfacct counters, `--detect-local-mode=ClusterCIDR` with a cluster CIDR covering every
+ * node's podCIDR. Scenarios carry no ClusterIP, so the "cluster IP" rules are not modelled.
  */
 import { chainSuffix } from './hash.ts';
-import { CLUSTER_CIDR, parseCidr } from './ip.ts';
+import { ipToInt } from './ip.ts';
 import type { RuleCode, RuleHit, ServiceSpec } from './types.ts';
 
 /** One endpoint as kube-proxy's EndpointSlice view holds it. */
@@ -30,7 +37,9 @@ export const RULE_WHY_CODES = [
   'externalClient',
   'podTrafficShortCircuit',
   'localTraffic',
+  'externalNoLocalEndpoints',
   'lastEndpoint',
+  'hairpinMasquerade',
   'dnatToEndpoint',
   'masqueradeMarkSet',
   'noMasqueradeMark',
@@ -43,39 +52,109 @@ export const RULE_WHY_CODES = [
   'replyDirection',
 ] as const;
 
+/** The masquerade mark (`--iptables-masquerade-bit` 14). */
+export const MASQ_MARK = '0x4000';
+
 /** The why-code of the n-th statistic rule: `random1of3` = `--probability 1/3`. */
 export function randomWhy(remaining: number): string {
   return `random1of${remaining}`;
 }
 
-type Match =
+/** A rule match; each kind prints as the iptables arguments named in its comment. */
+export type Match =
+  /** `-m tcp -p tcp -d <ip> --dport <port>` */
   | { kind: 'dst'; ip: string; port: number }
-  | { kind: 'dstLocalPort'; port: number }
-  | { kind: 'srcInCidr'; cidr: string; base: number; mask: number }
+  /** `-m tcp -p tcp --dport <port>` */
+  | { kind: 'dport'; port: number }
+  /** `-m tcp -p tcp` (every modelled packet is TCP) */
+  | { kind: 'tcp' }
+  /** `-m addrtype --dst-type LOCAL`: the destination is one of the node's own addresses. */
+  | { kind: 'dstLocal' }
+  /** `-m addrtype --src-type LOCAL`: the node itself sent the packet. */
   | { kind: 'srcLocal' }
+  /** `-s <text>` (text is "10.0.0.0/8" or a bare address, as kube-proxy writes it) */
+  | { kind: 'src'; text: string; base: number; mask: number; negate: boolean }
+  /** `-d <text>`, optionally negated */
+  | { kind: 'dstCidr'; text: string; base: number; mask: number; negate: boolean }
+  /** `-m statistic --mode random --probability <p>` */
   | { kind: 'random'; probability: number }
-  | { kind: 'notMarked' };
+  /** `-m mark --mark 0x4000/0x4000`, or `-m mark ! --mark …` when negated */
+  | { kind: 'mark'; negate: boolean }
+  /** `-m conntrack --ctstate <states>`, or `! --ctstate` when negated */
+  | { kind: 'ctstate'; states: string; negate: boolean };
 
-type Target =
+/** A rule target; each kind prints as the `-j` argument named in its comment. */
+export type Target =
+  /** `-j <chain>` */
   | { kind: 'jump'; chain: string }
+  /** `-j MARK --or-mark 0x4000` */
   | { kind: 'mark' }
-  | { kind: 'dnat'; endpoint: number }
+  /** `-j MARK --xor-mark 0x4000` */
+  | { kind: 'unmark' }
+  /** `-j DNAT --to-destination <ip:port>` */
+  | { kind: 'dnat'; endpoint: number; to: string }
+  /** `-j MASQUERADE --random-fully` */
   | { kind: 'masquerade' }
   | { kind: 'drop' }
   | { kind: 'reject' }
+  | { kind: 'accept' }
   | { kind: 'return' };
+
+/** kube-proxy's rule comments, by code; `iptablesRestore.ts` holds the exact strings. */
+export type CommentCode =
+  | 'portals'
+  | 'externalPortals'
+  | 'healthCheckPorts'
+  | 'lbFirewall'
+  | 'forwarding'
+  | 'forwardingConntrack'
+  | 'postrouting'
+  | 'snat'
+  | 'nodePortsLast'
+  | 'localnet'
+  | 'service'
+  | 'loadBalancerIp'
+  | 'healthCheckNodePort'
+  | 'noLocalEndpoints'
+  | 'noEndpoints'
+  | 'masqueradeExternal'
+  | 'podExternal'
+  | 'masqueradeLocal'
+  | 'routeLocal'
+  | 'toEndpoint';
 
 /** One iptables rule: all matches must hold; `why` explains the hit. */
 export interface Rule {
   match: Match[];
   target: Target;
   why: string;
+  /** kube-proxy's `-m comment --comment`, as a code the emitter spells out (COMMENTS). */
+  comment?: CommentCode;
+  /** The endpoint "ip:port" of a `toEndpoint` comment. */
+  commentArg?: string;
+  /** Index in `match` before which the comment is printed (default 0: comment first). */
+  commentAt?: number;
+  /** A Service-independent rule (jumps between base chains); the inspector does not list it. */
+  generic?: boolean;
 }
 
 export interface Chain {
   name: string;
-  code: RuleCode;
+  /** The inspector's code for the chain; null for built-in and bookkeeping chains. */
+  code: RuleCode | null;
+  /** Policy of a built-in chain (`:INPUT ACCEPT`); undefined for user chains. */
+  policy?: 'ACCEPT';
   rules: Rule[];
+  /** The rules compiled for the per-packet walk (same order as `rules`). */
+  fast: FastRule[];
+}
+
+/** A rule prepared for evaluation: one test closure, the jump target resolved. */
+export interface FastRule {
+  test: (p: PacketView, marked: boolean, rand: () => number) => boolean;
+  rule: Rule;
+  /** The chain a jump goes to (null for other targets or an unknown chain). */
+  next: Chain | null;
 }
 
 /** The compiled rules of one node at one sync, plus the endpoint view they were built from. */
@@ -83,32 +162,84 @@ export interface RuleSet {
   id: number;
   node: string;
   nodeIp: string;
-  chains: Map<string, Chain>;
-  /** Filter-table KUBE-EXTERNAL-SERVICES (DROP / REJECT when there is nothing to DNAT to). */
-  filter: Chain;
+  /** nat table chains in kube-proxy's write order (built-in chains first). */
+  nat: Map<string, Chain>;
+  /** filter table chains in kube-proxy's write order. */
+  filter: Map<string, Chain>;
   endpoints: Endpoint[];
   /** Endpoints KUBE-SVC / KUBE-SVL spread over, in rule order. */
   clusterEndpoints: Endpoint[];
   localEndpoints: Endpoint[];
   /** Ready local endpoints, as the healthCheckNodePort server counts them (terminating excluded). */
   localReady: number;
+  /** The local-traffic detector's CIDR (null: no detector, no "pod traffic" rule). */
+  clusterCidr: string | null;
+  /** kube-proxy's ServicePortName, e.g. "default/shop" (the comments name it). */
+  portName: string;
 }
 
-/** Chain names of a Service port (kube-proxy: prefix + base32(sha256(portName + protocol))[:16]). */
-export function serviceChains(service: ServiceSpec): { svc: string; svl: string; ext: string } {
-  const hash = chainSuffix(`${service.namespace}/${service.name}:tcp`);
-  return { svc: `KUBE-SVC-${hash}`, svl: `KUBE-SVL-${hash}`, ext: `KUBE-EXT-${hash}` };
+/**
+ * kube-proxy's ServicePortName string: `ns/name` for an unnamed port, `ns/name:port` for a
+ * named one (pkg/proxy/types.go ServicePortName.String). The scenario's single port is unnamed.
+ */
+export function servicePortName(
+  service: Pick<ServiceSpec, 'namespace' | 'name'>,
+  port = '',
+): string {
+  return `${service.namespace}/${service.name}${port === '' ? '' : `:${port}`}`;
 }
 
-/** KUBE-SEP chain name for an endpoint (hash over port name, protocol and endpoint address). */
+/** KUBE-SVC/SVL/EXT/FW names of a service port (prefix + base32(sha256(portName + protocol))[:16]). */
+export function chainsOfPortName(
+  portName: string,
+  protocol = 'tcp',
+): { svc: string; svl: string; ext: string; fw: string } {
+  const hash = chainSuffix(portName + protocol.toLowerCase());
+  return {
+    svc: `KUBE-SVC-${hash}`,
+    svl: `KUBE-SVL-${hash}`,
+    ext: `KUBE-EXT-${hash}`,
+    fw: `KUBE-FW-${hash}`,
+  };
+}
+
+/** KUBE-SEP name of an endpoint "ip:port" of a service port (hash over portName + protocol + endpoint). */
+export function endpointChainOfPortName(
+  portName: string,
+  endpoint: string,
+  protocol = 'tcp',
+): string {
+  return `KUBE-SEP-${chainSuffix(portName + protocol.toLowerCase() + endpoint)}`;
+}
+
+/** Chain names of the scenario's Service port, exactly as kube-proxy names them. */
+export function serviceChains(service: ServiceSpec): {
+  svc: string;
+  svl: string;
+  ext: string;
+  fw: string;
+} {
+  return chainsOfPortName(servicePortName(service));
+}
+
+/** KUBE-SEP chain name for an endpoint of the scenario's Service. */
 export function endpointChain(service: ServiceSpec, ip: string): string {
-  return `KUBE-SEP-${chainSuffix(`${service.namespace}/${service.name}:tcp${ip}:${service.targetPort}`)}`;
+  return endpointChainOfPortName(servicePortName(service), `${ip}:${service.targetPort}`);
 }
 
 /** Endpoints kube-proxy uses: Ready ones, else Serving+Terminating (KEP-1669 fallback). */
 export function usableEndpoints(endpoints: Endpoint[]): Endpoint[] {
   const ready = endpoints.filter((e) => e.ready);
   return ready.length > 0 ? ready : endpoints.filter((e) => e.serving && e.terminating);
+}
+
+/**
+ * kube-proxy's endpoint order: sorted by the "ip:port" string (endpointslicecache.go
+ * `byEndpoint`, "to simplify diffing"), so 10.244.1.15 comes before 10.244.1.5.
+ */
+function byEndpoint(endpoints: Endpoint[], port: number): Endpoint[] {
+  const key = (e: Endpoint): string => `${e.ip}:${port}`;
+  return [...endpoints].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 export interface CompileInput {
@@ -119,149 +250,310 @@ export interface CompileInput {
   frontendIp: string;
   masquerade: boolean;
   endpoints: Endpoint[];
+  /** The local-traffic detector's CIDR (`clusterCidrOf` the nodes' podCIDRs), or null for none. */
+  clusterCidr: string | null;
+  /** Name of the Service port (default '': the scenario's single port is unnamed). */
+  portName?: string;
 }
 
-/** A source-CIDR match with the mask precomputed (the fast path evaluates it per packet). */
-function cidrMatch(cidr: string): Match {
-  const parsed = parseCidr(cidr);
-  const bits = parsed?.bits ?? 32;
+/** An address match with the mask precomputed (the fast path evaluates it per packet). */
+function addrMatch<K extends 'src' | 'dstCidr'>(
+  kind: K,
+  text: string,
+  negate = false,
+): Extract<Match, { kind: K }> {
+  const [ip = '', bitsText] = text.split('/');
+  const bits = bitsText === undefined ? 32 : Number(bitsText);
+  const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
+  const base = (ipToInt(ip) & mask) >>> 0;
+  return { kind, text, base, mask, negate } as Extract<Match, { kind: K }>;
+}
+
+/** The generic jump rules kube-proxy installs with EnsureRule (comment after the ctstate match). */
+function jumpRule(chain: string, comment: CommentCode | undefined, ctNew: boolean): Rule {
   return {
-    kind: 'srcInCidr',
-    cidr,
-    base: parsed?.base ?? 0,
-    mask: (0xffffffff << (32 - bits)) >>> 0,
+    match: ctNew ? [{ kind: 'ctstate', states: 'NEW', negate: false }] : [],
+    target: { kind: 'jump', chain },
+    why: 'generic',
+    generic: true,
+    ...(comment === undefined ? {} : { comment, commentAt: ctNew ? 1 : 0 }),
   };
 }
 
 /** Build the rules kube-proxy writes on one node for the Service. */
 export function compileRules(input: CompileInput): RuleSet {
   const { service, node } = input;
-  const names = serviceChains(service);
-  const clusterEndpoints = usableEndpoints(input.endpoints);
-  const localEndpoints = usableEndpoints(input.endpoints.filter((e) => e.node === node));
+  const svcName = servicePortName(service, input.portName ?? '');
+  const names = chainsOfPortName(svcName);
+  const sepName = (ip: string): string =>
+    endpointChainOfPortName(svcName, `${ip}:${service.targetPort}`);
+  const sorted = byEndpoint(input.endpoints, service.targetPort);
+  const clusterEndpoints = usableEndpoints(sorted);
+  const localEndpoints = usableEndpoints(sorted.filter((e) => e.node === node));
   const local = service.externalTrafficPolicy === 'Local';
-  const externalEndpoints = local ? localEndpoints : clusterEndpoints;
-  const chains = new Map<string, Chain>();
-  const add = (name: string, code: RuleCode, rules: Rule[]): void => {
-    chains.set(name, { name, code, rules });
+  const hasEndpoints = clusterEndpoints.length > 0;
+  const hasExternalEndpoints = local ? localEndpoints.length > 0 : hasEndpoints;
+  const lbDst: Match = { kind: 'dst', ip: input.frontendIp, port: service.port };
+
+  // ---- filter table ------------------------------------------------------------------------
+  const filter = new Map<string, Chain>();
+  const fchain = (name: string, code: RuleCode | null, policy?: 'ACCEPT'): Chain => {
+    const c: Chain = policy
+      ? { name, code, policy, rules: [], fast: [] }
+      : { name, code, rules: [], fast: [] };
+    filter.set(name, c);
+    return c;
   };
-  const hasExternal = externalEndpoints.length > 0;
-  // Without external endpoints kube-proxy writes no nat jump for node port / LB IP at all;
-  // the filter table drops (Local) or rejects (no endpoints anywhere) instead.
-  add(
-    'KUBE-SERVICES',
-    'KUBE-SERVICES',
-    hasExternal
-      ? [
-          {
-            match: [{ kind: 'dst', ip: input.frontendIp, port: service.port }],
-            target: { kind: 'jump', chain: names.ext },
-            why: 'loadBalancerIp',
-          },
-        ]
-      : [],
+  const fInput = fchain('INPUT', null, 'ACCEPT');
+  const fForward = fchain('FORWARD', null, 'ACCEPT');
+  const fOutput = fchain('OUTPUT', null, 'ACCEPT');
+  fchain('KUBE-SERVICES', null);
+  const fExternal = fchain('KUBE-EXTERNAL-SERVICES', 'KUBE-EXTERNAL-SERVICES');
+  const fForwardChain = fchain('KUBE-FORWARD', null);
+  const fNodePorts = fchain('KUBE-NODEPORTS', null);
+  fchain('KUBE-PROXY-FIREWALL', null);
+  const fFirewall = fchain('KUBE-FIREWALL', null);
+  // Order on a node where kubelet created KUBE-FIREWALL first and kube-proxy prepended its jumps.
+  fInput.rules.push(
+    jumpRule('KUBE-PROXY-FIREWALL', 'lbFirewall', true),
+    jumpRule('KUBE-NODEPORTS', 'healthCheckPorts', false),
+    jumpRule('KUBE-EXTERNAL-SERVICES', 'externalPortals', true),
+    jumpRule('KUBE-FIREWALL', undefined, false),
   );
-  add(
-    'KUBE-NODEPORTS',
-    'KUBE-NODEPORTS',
-    hasExternal
-      ? [
-          {
-            match: [{ kind: 'dstLocalPort', port: service.nodePort }],
-            target: { kind: 'jump', chain: names.ext },
-            why: 'nodePort',
-          },
-        ]
-      : [],
+  fForward.rules.push(
+    jumpRule('KUBE-PROXY-FIREWALL', 'lbFirewall', true),
+    jumpRule('KUBE-FORWARD', 'forwarding', false),
+    jumpRule('KUBE-SERVICES', 'portals', true),
+    jumpRule('KUBE-EXTERNAL-SERVICES', 'externalPortals', true),
   );
-  const extRules: Rule[] = [];
-  if (local) {
-    extRules.push(
+  fOutput.rules.push(
+    jumpRule('KUBE-PROXY-FIREWALL', 'lbFirewall', true),
+    jumpRule('KUBE-SERVICES', 'portals', true),
+    jumpRule('KUBE-FIREWALL', undefined, false),
+  );
+  if (service.healthCheckNodePort !== undefined) {
+    fNodePorts.rules.push({
+      match: [{ kind: 'dport', port: service.healthCheckNodePort }],
+      target: { kind: 'accept' },
+      why: 'generic',
+      comment: 'healthCheckNodePort',
+    });
+  }
+  if (!hasExternalEndpoints) {
+    // REJECT when the Service has no endpoints anywhere, DROP when only local ones are missing:
+    // whatever KUBE-EXT did not short-circuit ends here.
+    const target: Target = hasEndpoints ? { kind: 'drop' } : { kind: 'reject' };
+    const why = hasEndpoints ? 'noLocalEndpoints' : 'noEndpoints';
+    const comment: CommentCode = hasEndpoints ? 'noLocalEndpoints' : 'noEndpoints';
+    fExternal.rules.push(
+      { match: [lbDst], target, why, comment },
       {
-        match: [cidrMatch(CLUSTER_CIDR)],
-        target: { kind: 'jump', chain: names.svc },
-        why: 'podTrafficShortCircuit',
+        match: [{ kind: 'dstLocal' }, { kind: 'dport', port: service.nodePort }],
+        target,
+        why,
+        comment,
       },
-      {
-        match: [{ kind: 'srcLocal' }],
-        target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' },
-        why: 'localTraffic',
-      },
-      {
-        match: [{ kind: 'srcLocal' }],
-        target: { kind: 'jump', chain: names.svc },
-        why: 'localTraffic',
-      },
-      { match: [], target: { kind: 'jump', chain: names.svl }, why: 'externalClient' },
     );
-  } else {
-    // masquerade:false is the teaching what-if: the unconditional mark rule is left out.
-    if (input.masquerade) {
-      extRules.push({
+  }
+  fFirewall.rules.push({
+    match: [
+      addrMatch('dstCidr', '127.0.0.0/8'),
+      addrMatch('src', '127.0.0.0/8', true),
+      { kind: 'ctstate', states: 'RELATED,ESTABLISHED,DNAT', negate: true },
+    ],
+    target: { kind: 'drop' },
+    why: 'generic',
+    generic: true,
+    comment: 'localnet',
+  });
+  fForwardChain.rules.push(
+    {
+      match: [{ kind: 'ctstate', states: 'INVALID', negate: false }],
+      target: { kind: 'drop' },
+      why: 'generic',
+      generic: true,
+    },
+    {
+      match: [{ kind: 'mark', negate: false }],
+      target: { kind: 'accept' },
+      why: 'generic',
+      generic: true,
+      comment: 'forwarding',
+    },
+    {
+      match: [{ kind: 'ctstate', states: 'RELATED,ESTABLISHED', negate: false }],
+      target: { kind: 'accept' },
+      why: 'generic',
+      generic: true,
+      comment: 'forwardingConntrack',
+    },
+  );
+
+  // ---- nat table ---------------------------------------------------------------------------
+  const nat = new Map<string, Chain>();
+  const nchain = (name: string, code: RuleCode | null, policy?: 'ACCEPT'): Chain => {
+    const c: Chain = policy
+      ? { name, code, policy, rules: [], fast: [] }
+      : { name, code, rules: [], fast: [] };
+    nat.set(name, c);
+    return c;
+  };
+  const nPrerouting = nchain('PREROUTING', null, 'ACCEPT');
+  nchain('INPUT', null, 'ACCEPT');
+  const nOutput = nchain('OUTPUT', null, 'ACCEPT');
+  const nPostrouting = nchain('POSTROUTING', null, 'ACCEPT');
+  const nServices = nchain('KUBE-SERVICES', 'KUBE-SERVICES');
+  const nNodePorts = nchain('KUBE-NODEPORTS', 'KUBE-NODEPORTS');
+  const nPost = nchain('KUBE-POSTROUTING', 'KUBE-POSTROUTING');
+  const nMarkMasq = nchain('KUBE-MARK-MASQ', 'KUBE-MARK-MASQ');
+  nPrerouting.rules.push(jumpRule('KUBE-SERVICES', 'portals', false));
+  nOutput.rules.push(jumpRule('KUBE-SERVICES', 'portals', false));
+  nPostrouting.rules.push(jumpRule('KUBE-POSTROUTING', 'postrouting', false));
+  nPost.rules.push(
+    {
+      match: [{ kind: 'mark', negate: true }],
+      target: { kind: 'return' },
+      why: 'noMasqueradeMark',
+    },
+    // Clear the mark so a packet that re-traverses the stack is not masqueraded twice.
+    { match: [], target: { kind: 'unmark' }, why: 'generic', generic: true },
+    {
+      match: [],
+      target: { kind: 'masquerade' },
+      why: 'masqueradeMarkSet',
+      comment: 'snat',
+    },
+  );
+  nMarkMasq.rules.push({ match: [], target: { kind: 'mark' }, why: 'masqueradeMarkSet' });
+
+  // kube-proxy keeps the LB-IP and nodePort jumps whenever the Service has endpoints anywhere
+  // (`usesExternalTrafficChain := hasEndpoints && …`): KUBE-EXT's short-circuit rules must work
+  // even on a node without local endpoints (C6); only the jump to the policy chain goes.
+  if (hasEndpoints) {
+    nServices.rules.push({
+      match: [lbDst],
+      target: { kind: 'jump', chain: names.ext },
+      why: 'loadBalancerIp',
+      comment: 'loadBalancerIp',
+    });
+    nNodePorts.rules.push({
+      match: [{ kind: 'dport', port: service.nodePort }],
+      target: { kind: 'jump', chain: names.ext },
+      why: 'nodePort',
+      comment: 'service',
+    });
+    const ext = nchain(names.ext, 'KUBE-EXT');
+    if (!local) {
+      // masquerade:false is the teaching what-if: the unconditional mark rule is left out.
+      if (input.masquerade) {
+        ext.rules.push({
+          match: [],
+          target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' },
+          why: 'externalDestination',
+          comment: 'masqueradeExternal',
+        });
+      }
+    } else {
+      if (input.clusterCidr !== null) {
+        ext.rules.push({
+          match: [addrMatch('src', input.clusterCidr)],
+          target: { kind: 'jump', chain: names.svc },
+          why: 'podTrafficShortCircuit',
+          comment: 'podExternal',
+        });
+      }
+      ext.rules.push(
+        {
+          match: [{ kind: 'srcLocal' }],
+          target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' },
+          why: 'localTraffic',
+          comment: 'masqueradeLocal',
+        },
+        {
+          match: [{ kind: 'srcLocal' }],
+          target: { kind: 'jump', chain: names.svc },
+          why: 'localTraffic',
+          comment: 'routeLocal',
+        },
+      );
+    }
+    if (hasExternalEndpoints) {
+      ext.rules.push({
         match: [],
-        target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' },
-        why: 'externalDestination',
+        target: { kind: 'jump', chain: local ? names.svl : names.svc },
+        why: local ? 'externalClient' : 'clusterPolicy',
       });
     }
-    extRules.push({ match: [], target: { kind: 'jump', chain: names.svc }, why: 'clusterPolicy' });
   }
-  add(names.ext, 'KUBE-EXT', extRules);
-  add('KUBE-MARK-MASQ', 'KUBE-MARK-MASQ', [
-    { match: [], target: { kind: 'mark' }, why: 'masqueradeMarkSet' },
-  ]);
+  const endpointIndex = new Map(input.endpoints.map((e, i) => [e, i]));
   const spread = (name: string, code: RuleCode, eps: Endpoint[]): void => {
     // statistic --mode random --probability 1/n, 1/(n-1), …; the last rule has no match.
-    add(
-      name,
-      code,
-      eps.map((e, i) => {
-        const remaining = eps.length - i;
-        const target: Target = { kind: 'jump', chain: endpointChain(service, e.ip) };
-        return remaining > 1
-          ? {
-              match: [{ kind: 'random', probability: 1 / remaining }],
-              target,
-              why: randomWhy(remaining),
-            }
-          : { match: [], target, why: 'lastEndpoint' };
-      }),
-    );
+    const c = nchain(name, code);
+    c.rules = eps.map((e, i) => {
+      const remaining = eps.length - i;
+      const base = {
+        target: { kind: 'jump', chain: sepName(e.ip) } as Target,
+        comment: 'toEndpoint' as const,
+        commentArg: `${e.ip}:${service.targetPort}`,
+      };
+      return remaining > 1
+        ? {
+            ...base,
+            match: [{ kind: 'random', probability: 1 / remaining } as Match],
+            why: randomWhy(remaining),
+          }
+        : { ...base, match: [], why: 'lastEndpoint' };
+    });
   };
-  spread(names.svc, 'KUBE-SVC', clusterEndpoints);
-  if (local) spread(names.svl, 'KUBE-SVL', localEndpoints);
-  const endpointIndex = new Map(input.endpoints.map((e, i) => [e, i]));
+  if (clusterEndpoints.length > 0) spread(names.svc, 'KUBE-SVC', clusterEndpoints);
+  if (local && localEndpoints.length > 0) spread(names.svl, 'KUBE-SVL', localEndpoints);
   for (const e of new Set([...clusterEndpoints, ...(local ? localEndpoints : [])])) {
-    add(endpointChain(service, e.ip), 'KUBE-SEP', [
+    const to = `${e.ip}:${service.targetPort}`;
+    nchain(sepName(e.ip), 'KUBE-SEP').rules.push(
       {
-        match: [],
-        target: { kind: 'dnat', endpoint: endpointIndex.get(e) ?? 0 },
-        why: 'dnatToEndpoint',
+        // Hairpin: a pod reaching itself through the Service must be masqueraded.
+        match: [addrMatch('src', e.ip)],
+        target: { kind: 'jump', chain: 'KUBE-MARK-MASQ' },
+        why: 'hairpinMasquerade',
+        comment: 'service',
       },
-    ]);
-  }
-  add('KUBE-POSTROUTING', 'KUBE-POSTROUTING', [
-    { match: [{ kind: 'notMarked' }], target: { kind: 'return' }, why: 'noMasqueradeMark' },
-    { match: [], target: { kind: 'masquerade' }, why: 'masqueradeMarkSet' },
-  ]);
-  const filterRules: Rule[] = [];
-  if (!hasExternal) {
-    const verdict: Target = clusterEndpoints.length === 0 ? { kind: 'reject' } : { kind: 'drop' };
-    const why = clusterEndpoints.length === 0 ? 'noEndpoints' : 'noLocalEndpoints';
-    filterRules.push(
-      { match: [{ kind: 'dst', ip: input.frontendIp, port: service.port }], target: verdict, why },
-      { match: [{ kind: 'dstLocalPort', port: service.nodePort }], target: verdict, why },
+      {
+        match: [{ kind: 'tcp' }],
+        target: { kind: 'dnat', endpoint: endpointIndex.get(e) ?? 0, to },
+        why: 'dnatToEndpoint',
+        comment: 'service',
+      },
     );
+  }
+  // The tail call to KUBE-NODEPORTS must be the last rule of KUBE-SERVICES.
+  nServices.rules.push({
+    match: [{ kind: 'dstLocal' }],
+    target: { kind: 'jump', chain: 'KUBE-NODEPORTS' },
+    why: 'generic',
+    generic: true,
+    comment: 'nodePortsLast',
+  });
+  for (const table of [nat, filter]) {
+    for (const c of table.values()) {
+      c.fast = c.rules.map((rule) => ({
+        test: compileTest(rule.match, input.nodeIp),
+        rule,
+        next: rule.target.kind === 'jump' ? (table.get(rule.target.chain) ?? null) : null,
+      }));
+    }
   }
   return {
     id: input.id,
     node,
     nodeIp: input.nodeIp,
-    chains,
-    filter: { name: 'KUBE-EXTERNAL-SERVICES', code: 'KUBE-EXTERNAL-SERVICES', rules: filterRules },
+    nat,
+    filter,
     endpoints: input.endpoints,
     clusterEndpoints,
     localEndpoints,
     localReady: input.endpoints.filter((e) => e.node === node && e.ready).length,
+    clusterCidr: input.clusterCidr,
+    portName: svcName,
   };
 }
 
@@ -284,33 +576,67 @@ export interface Verdict {
   marked: boolean;
 }
 
-function matches(
-  m: Match,
-  p: PacketView,
-  rs: RuleSet,
-  marked: boolean,
-  rand: () => number,
-): boolean {
+/** Conntrack state of the packet being matched: the first packet of a connection is NEW. */
+const PACKET_CTSTATE = 'NEW';
+
+type Test = FastRule['test'];
+
+/** One closure per match kind: the walk calls a monomorphic function per rule. */
+function testOf(m: Match, nodeIp: string): Test {
   switch (m.kind) {
-    case 'dst':
-      return p.dstIp === m.ip && p.dstPort === m.port;
-    case 'dstLocalPort':
-      return p.dstIp === rs.nodeIp && p.dstPort === m.port;
-    case 'srcInCidr':
-      return (p.srcInt & m.mask) >>> 0 === m.base;
+    case 'dst': {
+      const { ip, port } = m;
+      return (p) => p.dstIp === ip && p.dstPort === port;
+    }
+    case 'dport': {
+      const { port } = m;
+      return (p) => p.dstPort === port;
+    }
+    case 'tcp':
+      return () => true;
+    case 'dstLocal':
+      // The modelled packets only ever target the node IP or the LB frontend (never local).
+      return (p) => p.dstIp === nodeIp;
     case 'srcLocal':
-      return p.srcLocal;
-    case 'random':
-      return rand() < m.probability;
-    case 'notMarked':
-      return !marked;
+      return (p) => p.srcLocal;
+    case 'src': {
+      const { mask, base, negate } = m;
+      return (p) => ((p.srcInt & mask) >>> 0 === base) !== negate;
+    }
+    case 'dstCidr': {
+      const { mask, base, negate } = m;
+      return (p) => ((ipToInt(p.dstIp) & mask) >>> 0 === base) !== negate;
+    }
+    case 'random': {
+      const { probability } = m;
+      return (_p, _marked, rand) => rand() < probability;
+    }
+    case 'mark': {
+      const { negate } = m;
+      return (_p, marked) => marked !== negate;
+    }
+    case 'ctstate': {
+      const hit = m.states.split(',').includes(PACKET_CTSTATE) !== m.negate;
+      return () => hit;
+    }
   }
 }
 
+/** All matches of a rule as one test (matches are ANDed, evaluated in order). */
+function compileTest(match: readonly Match[], nodeIp: string): Test {
+  const tests = match.map((m) => testOf(m, nodeIp));
+  const [a, b] = tests;
+  if (!a) return () => true;
+  if (tests.length === 1) return a;
+  if (tests.length === 2 && b) return (p, marked, rand) => a(p, marked, rand) && b(p, marked, rand);
+  return (p, marked, rand) => tests.every((t) => t(p, marked, rand));
+}
+
 /**
- * Evaluate the first packet of a connection (nat PREROUTING, then filter when nothing was
- * DNATed). `rand` draws for `statistic --mode random`; `hits` (when given) collects one RuleHit
- * per chain traversed, in order.
+ * Evaluate the first packet of a connection: nat PREROUTING, then, when nothing was DNATed,
+ * the filter chain the packet meets next (INPUT for a local destination, else FORWARD).
+ * `rand` draws for `statistic --mode random`; `hits` (when given) collects one RuleHit per
+ * Service chain traversed, in order (generic jumps are not listed).
  */
 export function evaluateNew(
   rs: RuleSet,
@@ -319,56 +645,66 @@ export function evaluateNew(
   hits: RuleHit[] | null,
 ): Verdict {
   const state: Verdict = { kind: 'accept', endpoint: -1, marked: false };
-  if (
-    walk(rs, 'KUBE-SERVICES', 'loadBalancerIp', p, rand, hits, state) !== 'done' &&
-    p.dstIp === rs.nodeIp
-  ) {
-    walk(rs, 'KUBE-NODEPORTS', 'nodePort', p, rand, hits, state);
-  }
+  const pre = rs.nat.get('PREROUTING');
+  if (pre) walk(pre, null, p, rand, hits, state);
   if (state.kind === 'dnat') return state;
-  for (const rule of rs.filter.rules) {
-    if (rule.match.every((m) => matches(m, p, rs, state.marked, rand))) {
-      const kind = rule.target.kind === 'reject' ? 'reject' : 'drop';
-      state.kind = kind;
-      hits?.push({
-        rule: 'KUBE-EXTERNAL-SERVICES',
-        chain: 'KUBE-EXTERNAL-SERVICES',
-        verdict: kind,
-        why: rule.why,
-      });
-      return state;
-    }
-  }
+  const entry = rs.filter.get(p.dstIp === rs.nodeIp ? 'INPUT' : 'FORWARD');
+  if (entry) filterWalk(entry, p, rand, hits, state);
   return state;
 }
 
-/** Walk one nat chain (recursing into jumps); 'done' once a DNAT decided the packet. */
-function walk(
-  rs: RuleSet,
-  chainName: string,
-  entryWhy: string,
+/** Walk a filter chain until a terminal verdict; lists only a DROP/REJECT of a Service rule. */
+function filterWalk(
+  chain: Chain,
   p: PacketView,
   rand: () => number,
   hits: RuleHit[] | null,
   state: Verdict,
 ): 'done' | 'return' {
-  const chain = rs.chains.get(chainName);
-  if (!chain) return 'return';
-  // Entry chains (KUBE-SERVICES, KUBE-NODEPORTS) are listed only when a Service rule in
-  // them matched; e.g. KUBE-SERVICES' generic jump to KUBE-NODEPORTS is implied.
-  const entry = chain.code === 'KUBE-SERVICES' || chain.code === 'KUBE-NODEPORTS';
-  const hit: RuleHit | null =
-    hits && !entry ? { rule: chain.code, chain: chain.name, verdict: 'jump', why: entryWhy } : null;
-  if (hits && hit) hits.push(hit);
-  for (const rule of chain.rules) {
-    let ok = true;
-    for (const m of rule.match) {
-      if (!matches(m, p, rs, state.marked, rand)) {
-        ok = false;
-        break;
-      }
+  for (const f of chain.fast) {
+    if (!f.test(p, state.marked, rand)) continue;
+    const t = f.rule.target;
+    if (t.kind === 'jump') {
+      if (f.next && filterWalk(f.next, p, rand, hits, state) === 'done') return 'done';
+      continue;
     }
-    if (!ok) continue;
+    if (t.kind === 'return') return 'return';
+    if (t.kind === 'drop' || t.kind === 'reject') {
+      state.kind = t.kind;
+      if (hits && !f.rule.generic && chain.code) {
+        hits.push({ rule: chain.code, chain: chain.name, verdict: t.kind, why: f.rule.why });
+      }
+      return 'done';
+    }
+    if (t.kind === 'accept') return 'done';
+  }
+  return 'return';
+}
+
+/**
+ * Walk one nat chain (recursing into jumps); 'done' once a DNAT decided the packet. A chain
+ * entered through a Service rule is listed with the rule's why; a chain entered through a
+ * generic jump (KUBE-SERVICES, KUBE-NODEPORTS) is listed only when one of its Service rules
+ * jumps on.
+ */
+function walk(
+  chain: Chain,
+  entryWhy: string | null,
+  p: PacketView,
+  rand: () => number,
+  hits: RuleHit[] | null,
+  state: Verdict,
+): 'done' | 'return' {
+  const hit: RuleHit | null =
+    hits && entryWhy !== null && chain.code
+      ? { rule: chain.code, chain: chain.name, verdict: 'jump', why: entryWhy }
+      : null;
+  if (hits && hit) hits.push(hit);
+  let matchedAny = false;
+  for (const f of chain.fast) {
+    if (!f.test(p, state.marked, rand)) continue;
+    matchedAny = true;
+    const rule = f.rule;
     const t = rule.target;
     if (t.kind === 'mark') {
       state.marked = true;
@@ -384,42 +720,57 @@ function walk(
       }
       return 'done';
     }
-    if (t.kind === 'jump') {
-      if (hit && t.chain !== 'KUBE-MARK-MASQ') hit.why = rule.why;
-      if (hits && entry)
-        hits.push({ rule: chain.code, chain: chain.name, verdict: 'jump', why: rule.why });
-      if (walk(rs, t.chain, rule.why, p, rand, hits, state) === 'done') return 'done';
+    if (t.kind === 'return') return 'return';
+    if (t.kind === 'jump' && f.next) {
+      const why = rule.generic ? null : rule.why;
+      if (hits) {
+        if (hit && why !== null && t.chain !== 'KUBE-MARK-MASQ') hit.why = why;
+        if (!hit && why !== null && chain.code)
+          hits.push({ rule: chain.code, chain: chain.name, verdict: 'jump', why });
+      }
+      if (walk(f.next, why, p, rand, hits, state) === 'done') return 'done';
     }
   }
+  // KUBE-EXT without its policy jump (no local endpoint): nothing matched, the packet returns.
+  if (hit && !matchedAny && chain.code === 'KUBE-EXT') hit.why = 'externalNoLocalEndpoints';
   return 'return';
 }
 
-/** nat POSTROUTING for a DNATed packet: MASQUERADE when marked (source = egress interface). */
+/**
+ * nat POSTROUTING for a DNATed packet, walked over the node's KUBE-POSTROUTING rules:
+ * RETURN without the mark, else MASQUERADE (the source becomes the egress interface's address).
+ */
 export function evaluatePostrouting(
+  rs: RuleSet,
   marked: boolean,
   sameNode: boolean,
   hits: RuleHit[] | null,
 ): boolean {
-  if (!marked) {
-    hits?.push({
-      rule: 'KUBE-POSTROUTING',
-      chain: 'KUBE-POSTROUTING',
-      verdict: 'accept',
-      why: 'noMasqueradeMark',
-    });
-    return false;
+  const chain = rs.nat.get('KUBE-POSTROUTING');
+  for (const rule of chain?.rules ?? []) {
+    const m = rule.match[0];
+    if (m && m.kind === 'mark' && marked === m.negate) continue;
+    if (rule.target.kind === 'return') {
+      hits?.push({
+        rule: 'KUBE-POSTROUTING',
+        chain: 'KUBE-POSTROUTING',
+        verdict: 'accept',
+        why: rule.why,
+      });
+      return false;
+    }
+    if (rule.target.kind === 'masquerade') {
+      hits?.push(
+        { rule: 'KUBE-POSTROUTING', chain: 'KUBE-POSTROUTING', verdict: 'jump', why: rule.why },
+        {
+          rule: 'MASQUERADE',
+          chain: 'KUBE-POSTROUTING',
+          verdict: 'snat',
+          why: sameNode ? 'egressInterfaceBridge' : 'egressInterfaceNode',
+        },
+      );
+      return true;
+    }
   }
-  hits?.push({
-    rule: 'KUBE-POSTROUTING',
-    chain: 'KUBE-POSTROUTING',
-    verdict: 'jump',
-    why: 'masqueradeMarkSet',
-  });
-  hits?.push({
-    rule: 'MASQUERADE',
-    chain: 'KUBE-POSTROUTING',
-    verdict: 'snat',
-    why: sameNode ? 'egressInterfaceBridge' : 'egressInterfaceNode',
-  });
-  return true;
+  return false;
 }

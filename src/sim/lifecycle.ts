@@ -6,6 +6,8 @@
  */
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
 import { bridgeIp } from './ip.ts';
+import { createIcmpLimiter } from './icmp.ts';
+import { clusterCidrOf } from './ip.ts';
 import { compileRules, type Endpoint, type RuleSet } from './kubeProxy.ts';
 import {
   lbBackendMachine,
@@ -90,6 +92,10 @@ export class Lifecycle {
   readonly initialLbRotation: Record<string, boolean> = {};
   /** Node indices in LB rotation (kept in node order). */
   healthyList: number[] = [];
+  /** The nodes' ICMP error rate limit (REJECT answers; src/sim/icmp.ts). */
+  readonly icmpAllowed = createIcmpLimiter();
+  /** The local-traffic detector's cluster CIDR, from the nodes' podCIDRs. */
+  private readonly clusterCidr: string | null;
   private readonly healthy: boolean[] = [];
   private readonly deregistered: boolean[] = [];
   private readonly backends: BackendSnap[] = [];
@@ -106,6 +112,7 @@ export class Lifecycle {
     this.lc = { ...LIFECYCLE_DEFAULTS, ...lifecycle };
     this.behaviour = LB_BEHAVIOUR[loadBalancer.preset];
     this.nodeIdx = new Map(scenario.nodes.map((n, i) => [n.id, i]));
+    this.clusterCidr = clusterCidrOf(scenario.nodes.map((n) => n.podCidr));
     const podInput = {
       preStop: this.lc.preStopSeconds,
       appShutdown: this.lc.appShutdownSeconds,
@@ -206,6 +213,7 @@ export class Lifecycle {
       frontendIp: s.loadBalancer.frontendIp,
       masquerade: s.masquerade,
       endpoints: this.sliceEndpoints(),
+      clusterCidr: this.clusterCidr,
     });
     this.rulesets.push(rs);
     return rs;

@@ -67,6 +67,7 @@ export function routeConnection(
   client: { ip: string; int: number },
   rand: () => number,
   r: Routed,
+  at: number,
 ): Routed {
   r.ingress = ingress?.idx ?? -1;
   r.pod = -1;
@@ -91,8 +92,11 @@ export function routeConnection(
   packet.dstPort = toNodePort ? s.service.nodePort : s.service.port;
   const verdict = evaluateNew(rs, packet, rand, null);
   if (verdict.kind === 'drop') return fail(OUTCOME_DROPPED, 'noLocalEndpoints');
+  // REJECT answers with ICMP port unreachable, within the kernel's ICMP rate limit.
   if (verdict.kind === 'reject' || verdict.kind === 'accept')
-    return fail(OUTCOME_RESET, 'noEndpoints');
+    return lc.icmpAllowed(ingress.spec.id, client.ip, at)
+      ? fail(OUTCOME_RESET, 'noEndpoints')
+      : fail(OUTCOME_TIMEOUT, 'icmpRateLimited');
   r.endpoint = verdict.endpoint;
   const ep = rs.endpoints[verdict.endpoint];
   const pod = ep ? lc.pods[ep.pod] : undefined;

@@ -190,6 +190,7 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
       clientView,
       rand,
       routed,
+      at,
     );
     cols.at[id] = at;
     cols.client[id] = ci;

@@ -143,26 +143,31 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   // Replay the rule walk with the recorded endpoint: statistic rules before it do not match.
   const epIndex = internal.endpointOf[id] ?? -1;
   const chosen = rs.endpoints[epIndex];
-  const spreadOver =
-    s.service.externalTrafficPolicy === 'Local' ? rs.localEndpoints : rs.clusterEndpoints;
+  const packet0 = {
+    srcIp: client.ip,
+    srcInt: ipToInt(client.ip),
+    dstIp: atNode.ip,
+    dstPort: atNode.port,
+    srcLocal: false,
+  };
+  // A dry walk shows which policy chain spreads this packet (pod traffic short-circuits to SVC).
+  const dry: RuleHit[] = [];
+  evaluateNew(rs, packet0, () => 1, dry);
+  const spreadOver = dry.some((h) => h.rule === 'KUBE-SVL')
+    ? rs.localEndpoints
+    : rs.clusterEndpoints;
   const position = chosen ? spreadOver.findIndex((e) => e.pod === chosen.pod) : -1;
   let call = 0;
   const scripted = (): number => (call++ === position ? 0 : 1);
   const hits: RuleHit[] = [];
-  const verdict = evaluateNew(
-    rs,
-    {
-      srcIp: client.ip,
-      srcInt: ipToInt(client.ip),
-      dstIp: atNode.ip,
-      dstPort: atNode.port,
-      srcLocal: false,
-    },
-    scripted,
-    hits,
-  );
+  const verdict = evaluateNew(rs, packet0, scripted, hits);
   if (verdict.kind === 'drop') {
     toIngress(hits, toNode, ['drop'], fail);
+    return { record, hops, conntrack };
+  }
+  if (verdict.kind !== 'dnat' && record.reason === 'icmpRateLimited') {
+    // REJECT matched, but the kernel's ICMP rate limit sends no error: the SYN just vanishes.
+    toIngress(hits, toNode, ['drop', 'timeout'], fail);
     return { record, hops, conntrack };
   }
   if (verdict.kind !== 'dnat' || !chosen) {
@@ -190,7 +195,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   const podSpec = s.pods.find((p) => p.id === chosen.podId);
   const podNodeSpec = s.nodes.find((n) => n.id === chosen.node);
   const sameNode = chosen.node === ingressSpec.id;
-  const masq = evaluatePostrouting(verdict.marked, sameNode, hits);
+  const masq = evaluatePostrouting(rs, verdict.marked, sameNode, hits);
   const podAddr: Addr = { ip: chosen.ip, port: s.service.targetPort };
   const snatAddr: Addr = masq
     ? {

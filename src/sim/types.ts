@@ -95,7 +95,9 @@ export type OutcomeReason =
   /** The rules sent the SYN to a Pod on a node that is off the network. */
   | 'endpointUnreachable'
   /** The load balancer reset an established flow once its node turned unhealthy (AWS NLB). */
-  | 'lbReset';
+  | 'lbReset'
+  /** REJECT matched, but the kernel's ICMP rate limit swallowed the error (src/sim/icmp.ts). */
+  | 'icmpRateLimited';
 
 /** Per-connection record (one row of the CLI's `connections` array). */
 export interface ConnectionRecord {
@@ -133,7 +135,10 @@ export type RuleCode =
 
 export interface RuleHit {
   rule: RuleCode;
-  /** Full chain name as kube-proxy writes it, e.g. "KUBE-SVC-4N57TFCL4MD7ZTDA". */
+  /**
+   * Full chain name as kube-proxy writes it (suffix base32(sha256(portName + protocol))[:16]),
+   * e.g. "KUBE-SVC-PFINMTQ5Y2TT4XZK" for the unnamed TCP port of default/shop.
+   */
   chain: string;
   /** What the rule did, as a code: 'jump', 'mark', 'dnat', 'snat', 'drop', 'reject', 'unnat', 'accept'. */
   verdict: 'jump' | 'mark' | 'dnat' | 'snat' | 'drop' | 'reject' | 'unnat' | 'accept';

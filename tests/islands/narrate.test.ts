@@ -155,8 +155,8 @@ const hopSentences: Record<string, [string, string]> = {
     'client-2 schickt ein SYN (203.0.113.25:40005 → 198.51.100.13:30080) an node-3. node-3 verwirft das SYN. node-3 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft in einen Timeout.',
   ],
   'SYN forward+timeout+reason': [
-    'The load balancer forwards the SYN (192.0.2.10:43603 → 198.51.100.11:30080) to node-1. node-1 never answers, so the client waits 21 s and then gives up. The load balancer sent the SYN to a node that is off the network.',
-    'Der Load Balancer leitet das SYN (192.0.2.10:43603 → 198.51.100.11:30080) an node-1 weiter. node-1 antwortet nie; der Client wartet 21 s und gibt dann auf. Der Load Balancer hat das SYN an einen Node geschickt, der nicht mehr im Netz ist.',
+    'The load balancer forwards the SYN (192.0.2.10:40016 → 198.51.100.13:30080) to node-3. node-3 never answers, so the client waits 21 s and then gives up. REJECT matched ("has no endpoints"), but this node had just sent this client its share of ICMP errors: Linux sends one address at most 6 at once, then 1 per second. This SYN gets no answer.',
+    'Der Load Balancer leitet das SYN (192.0.2.10:40016 → 198.51.100.13:30080) an node-3 weiter. node-3 antwortet nie; der Client wartet 21 s und gibt dann auf. REJECT hat gegriffen („has no endpoints“), aber der Node hatte diesem Client gerade schon so viele ICMP-Fehler geschickt, wie Linux erlaubt: höchstens 6 auf einmal an eine Adresse, danach 1 pro Sekunde. Dieses SYN bleibt unbeantwortet.',
   ],
   'SYN send+timeout+reason': [
     'client-1 sends a SYN (192.0.2.10:40132 → 203.0.113.100:80) to the load balancer. The load balancer never answers, so the client waits 21 s and then gives up. The load balancer has no healthy backend node left.',
@@ -174,6 +174,10 @@ const hopSentences: Record<string, [string, string]> = {
 
 /** The full event-log sentence, English then German, of the first event of each shape. */
 const eventSentences: Record<string, [string, string]> = {
+  'connection.failed icmpRateLimited': [
+    'Connection 16 via node-3 failed. REJECT matched ("has no endpoints"), but this node had just sent this client its share of ICMP errors: Linux sends one address at most 6 at once, then 1 per second. This SYN gets no answer.',
+    'Verbindung 16 über node-3 ist fehlgeschlagen. REJECT hat gegriffen („has no endpoints“), aber der Node hatte diesem Client gerade schon so viele ICMP-Fehler geschickt, wie Linux erlaubt: höchstens 6 auf einmal an eine Adresse, danach 1 pro Sekunde. Dieses SYN bleibt unbeantwortet.',
+  ],
   'probe.result tcpNodePort ok': [
     'Health probe of node-3 (TCP to the NodePort): healthy (status –).',
     'Health-Probe an node-3 (TCP an den NodePort): gesund (Status –).',

@@ -146,7 +146,7 @@ describe('ETP Local', () => {
       serviceProxyHealthy: true,
     });
   });
-  it('drops a SYN sent straight to node-3 in KUBE-EXTERNAL-SERVICES', () => {
+  it('walks KUBE-NODEPORTS → KUBE-EXT (no match) and drops in KUBE-EXTERNAL-SERVICES (C6)', () => {
     const c = r.connections.find((x) => x.direct);
     expect(c).toMatchObject({
       ingressNode: 'node-3',
@@ -154,7 +154,10 @@ describe('ETP Local', () => {
       reason: 'noLocalEndpoints',
     });
     const trace = traceConnection(r, c?.id ?? -1);
+    const ext = serviceChains(r.resolved.service).ext;
     expect(trace?.hops.at(-1)?.rules).toEqual([
+      { rule: 'KUBE-NODEPORTS', chain: 'KUBE-NODEPORTS', verdict: 'jump', why: 'nodePort' },
+      { rule: 'KUBE-EXT', chain: ext, verdict: 'jump', why: 'externalNoLocalEndpoints' },
       {
         rule: 'KUBE-EXTERNAL-SERVICES',
         chain: 'KUBE-EXTERNAL-SERVICES',
@@ -212,11 +215,30 @@ describe('placement', () => {
 });
 
 describe('no endpoints', () => {
-  it('REJECTs every connection', () => {
+  it('REJECTs every connection; the ICMP error comes within the kernel rate limit only', () => {
     const r = run('cluster-no-endpoints');
-    expect(r.connections.every((c) => c.outcome === 'reset' && c.reason === 'noEndpoints')).toBe(
-      true,
-    );
+    const answered = r.connections.filter((c) => c.reason === 'noEndpoints');
+    const limited = r.connections.filter((c) => c.reason === 'icmpRateLimited');
+    expect(answered.length + limited.length).toBe(r.connections.length);
+    expect(answered.every((c) => c.outcome === 'reset')).toBe(true);
+    expect(limited.every((c) => c.outcome === 'timeout')).toBe(true);
+    expect(limited.length).toBeGreaterThan(0);
+    for (const node of ['node-1', 'node-2', 'node-3']) {
+      const mine = r.connections.filter((c) => c.ingressNode === node);
+      // A node answers its first 6 SYNs from one client; over any span w at most 6 + w errors.
+      expect(mine.slice(0, 6).every((c) => c.reason === 'noEndpoints')).toBe(true);
+      const times = mine.filter((c) => c.reason === 'noEndpoints').map((c) => c.at);
+      for (const [i, t0] of times.entries()) {
+        for (const t1 of times.slice(i)) {
+          expect(times.filter((x) => x >= t0 && x <= t1).length).toBeLessThanOrEqual(
+            6 + Math.floor(t1 - t0 + 1e-9),
+          );
+        }
+      }
+    }
+    // One connection per second and node never exhausts the bucket.
+    const slow = run('cluster-no-endpoints', { 'traffic.rate': '1', 'traffic.duration': '20' });
+    expect(slow.connections.every((c) => c.reason === 'noEndpoints')).toBe(true);
     const trace = traceConnection(r, 0);
     expect(
       trace?.hops
@@ -344,6 +366,7 @@ describe('health servers', () => {
       frontendIp: '203.0.113.100',
       masquerade: true,
       endpoints: [],
+      clusterCidr: '10.244.0.0/22',
     });
     expect(
       kubeProxyHealthzStatus({ forwarding: true, kubeProxyRunning: true, tainted: false, rules }),

@@ -4,8 +4,9 @@ import { clusterSnat } from './clusterSnat.ts';
 
 /**
  * A Service without any endpoint: KUBE-EXTERNAL-SERVICES REJECTs the SYN and the client gets an
- * error at once. The LB probes kube-proxy's /healthz (healthy), so nodes stay in rotation and
- * every connection shows the REJECT.
+ * error at once, as long as the node's ICMP rate limit allows (6 errors at once, then 1 per
+ * second per client address; src/sim/icmp.ts): at 10 connections per second some SYNs get no
+ * answer at all. The LB probes kube-proxy's /healthz (healthy), so nodes stay in rotation.
  */
 export const clusterNoEndpoints: Scenario = {
   ...clusterSnat,

@@ -1,0 +1,265 @@
+/**
+ * Engine versus kernel, per connection class. A class is (client, ingress node, via the LB or
+ * straight to the node). Within a class the engine predicts a distribution: outcome kinds, the
+ * Pod reached, the source address each Pod saw; the lab measures the same from real packets.
+ * Pure: no node:* imports, so the comparison itself is unit-tested.
+ *
+ * Tolerance: a share p predicted by the engine (n_e connections) and measured by the lab (n_l)
+ * agree when |p_lab − p_engine| ≤ Z·√(p(1−p)(1/n_l + 1/n_e)), Z = 4.5 (two binomial samples; the
+ * kernel's statistic match draws its own random numbers). A share of exactly 0 or 1 must match
+ * exactly: a deterministic rule outcome may not vary at all.
+ */
+import type { ConnectionRecord, Outcome, OutcomeReason } from '../sim/types.ts';
+
+export const Z = 4.5;
+
+/** What a client can observe about a connection. */
+export type Kind = 'ok' | 'timeout' | 'refused' | 'reset' | 'unreachable' | 'error' | 'notRun';
+
+/** The kind a client sees for an engine outcome (a silent DROP looks like a timeout). */
+export function expectedKind(outcome: Outcome): Kind {
+  switch (outcome) {
+    case 'ok':
+      return 'ok';
+    case 'dropped':
+    case 'timeout':
+      return 'timeout';
+    case 'reset':
+      return 'refused';
+  }
+}
+
+/** Kinds that count as the same observation (an RST and ICMP port-unreachable both refuse). */
+function sameKind(a: Kind): Kind {
+  return a === 'reset' ? 'refused' : a;
+}
+
+export interface LabConnection {
+  id: number;
+  client: string;
+  ingressNode: string | null;
+  direct: boolean;
+  kind: Kind;
+  pod: string | null;
+  src: string | null;
+}
+
+interface ClassStats {
+  n: number;
+  kinds: Map<Kind, number>;
+  reasons: Map<Kind, Set<OutcomeReason>>;
+  pods: Map<string, number>;
+  sources: Map<string, Set<string>>;
+}
+
+function empty(): ClassStats {
+  return { n: 0, kinds: new Map(), reasons: new Map(), pods: new Map(), sources: new Map() };
+}
+
+export function classKey(client: string, ingress: string | null, direct: boolean): string {
+  return `${client} → ${ingress ?? '–'}${direct ? ' (direct)' : ''}`;
+}
+
+function bump<K>(m: Map<K, number>, k: K): void {
+  m.set(k, (m.get(k) ?? 0) + 1);
+}
+
+function statsOfEngine(records: readonly ConnectionRecord[]): Map<string, ClassStats> {
+  const out = new Map<string, ClassStats>();
+  for (const c of records) {
+    const key = classKey(c.client, c.ingressNode, c.direct === true);
+    const s = out.get(key) ?? empty();
+    out.set(key, s);
+    s.n++;
+    const kind = expectedKind(c.outcome);
+    bump(s.kinds, kind);
+    const reasons = s.reasons.get(kind) ?? new Set<OutcomeReason>();
+    reasons.add(c.reason);
+    s.reasons.set(kind, reasons);
+    if (c.outcome === 'ok' && c.pod) {
+      bump(s.pods, c.pod);
+      const srcs = s.sources.get(c.pod) ?? new Set<string>();
+      if (c.sourceSeenByPod) srcs.add(c.sourceSeenByPod);
+      s.sources.set(c.pod, srcs);
+    }
+  }
+  return out;
+}
+
+function statsOfLab(records: readonly LabConnection[]): Map<string, ClassStats> {
+  const out = new Map<string, ClassStats>();
+  for (const c of records) {
+    if (c.kind === 'notRun') continue;
+    const key = classKey(c.client, c.ingressNode, c.direct);
+    const s = out.get(key) ?? empty();
+    out.set(key, s);
+    s.n++;
+    bump(s.kinds, sameKind(c.kind));
+    if (c.kind === 'ok' && c.pod) {
+      bump(s.pods, c.pod);
+      const srcs = s.sources.get(c.pod) ?? new Set<string>();
+      if (c.src) srcs.add(c.src);
+      s.sources.set(c.pod, srcs);
+    }
+  }
+  return out;
+}
+
+/** Do two shares agree (see the file comment)? */
+export function sharesAgree(pEngine: number, nEngine: number, pLab: number, nLab: number): boolean {
+  if (nLab === 0) return true;
+  if (pEngine === 0 || pEngine === 1) return pLab === pEngine;
+  const sigma = Math.sqrt(pEngine * (1 - pEngine) * (1 / nLab + 1 / Math.max(1, nEngine)));
+  return Math.abs(pLab - pEngine) <= Z * sigma;
+}
+
+export interface Check {
+  /** 'outcome', 'pods', 'source' or 'presence'. */
+  what: 'outcome' | 'pods' | 'source' | 'presence';
+  ok: boolean;
+  engine: string;
+  lab: string;
+  /** Connections the check looked at (set for the overall shares). */
+  nEngine?: number;
+  nLab?: number;
+}
+
+export interface ClassRow {
+  key: string;
+  nEngine: number;
+  nLab: number;
+  checks: Check[];
+  ok: boolean;
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+function shareText(m: Map<string, number>, n: number): string {
+  return [...m.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k} ${pct(v / Math.max(1, n))}`)
+    .join(', ');
+}
+
+/** Compare the engine's connections with the lab's, class by class. */
+export function compareClasses(
+  engine: readonly ConnectionRecord[],
+  lab: readonly LabConnection[],
+  minPresence = 8,
+): ClassRow[] {
+  const e = statsOfEngine(engine);
+  const l = statsOfLab(lab);
+  const engineTotal = { lb: 0, direct: 0 };
+  const labTotal = { lb: 0, direct: 0 };
+  for (const [k, s] of e) engineTotal[k.endsWith('(direct)') ? 'direct' : 'lb'] += s.n;
+  for (const [k, s] of l) labTotal[k.endsWith('(direct)') ? 'direct' : 'lb'] += s.n;
+  const keys = [...new Set([...e.keys(), ...l.keys()])].sort();
+  return keys.map((key) => {
+    const es = e.get(key) ?? empty();
+    const ls = l.get(key) ?? empty();
+    const checks: Check[] = [];
+    const group = key.endsWith('(direct)') ? 'direct' : 'lb';
+    // Presence: a class the engine never produces must not occur; one it expects should.
+    const expectedInLab = (es.n / Math.max(1, engineTotal[group])) * labTotal[group];
+    if (es.n === 0 || (ls.n === 0 && expectedInLab >= minPresence)) {
+      checks.push({
+        what: 'presence',
+        ok: false,
+        engine: `${es.n}`,
+        lab: `${ls.n}`,
+      });
+    }
+    if (es.n > 0 && ls.n > 0) {
+      // Outcome kinds (with the engine's reasons for the record).
+      const kinds = new Set([...es.kinds.keys(), ...ls.kinds.keys()]);
+      const outcomeOk = [...kinds].every((k) =>
+        sharesAgree((es.kinds.get(k) ?? 0) / es.n, es.n, (ls.kinds.get(k) ?? 0) / ls.n, ls.n),
+      );
+      const engineKinds = [...es.kinds.entries()]
+        .map(([k, v]) => `${k}${reasonsText(es.reasons.get(k))} ${pct(v / es.n)}`)
+        .join(', ');
+      checks.push({
+        what: 'outcome',
+        ok: outcomeOk,
+        engine: engineKinds,
+        lab: shareText(ls.kinds, ls.n),
+      });
+      // Pods reached and their shares among successful connections.
+      const eOk = es.kinds.get('ok') ?? 0;
+      const lOk = ls.kinds.get('ok') ?? 0;
+      if (eOk > 0 || lOk > 0) {
+        const pods = new Set([...es.pods.keys(), ...ls.pods.keys()]);
+        const podsOk = [...pods].every((p) =>
+          sharesAgree(
+            (es.pods.get(p) ?? 0) / Math.max(1, eOk),
+            eOk,
+            (ls.pods.get(p) ?? 0) / Math.max(1, lOk),
+            lOk,
+          ),
+        );
+        checks.push({
+          what: 'pods',
+          ok: podsOk,
+          engine: shareText(es.pods, eOk),
+          lab: shareText(ls.pods, lOk),
+        });
+        // The source address each Pod saw.
+        const srcOk = [...ls.sources.entries()].every(([pod, srcs]) => {
+          const want = es.sources.get(pod);
+          return !!want && [...srcs].every((x) => want.has(x));
+        });
+        checks.push({
+          what: 'source',
+          ok: srcOk,
+          engine: sourcesText(es.sources),
+          lab: sourcesText(ls.sources),
+        });
+      }
+    }
+    return { key, nEngine: es.n, nLab: ls.n, checks, ok: checks.every((c) => c.ok) };
+  });
+}
+
+function reasonsText(r: Set<OutcomeReason> | undefined): string {
+  return r && r.size > 0 && !r.has('served') ? ` (${[...r].join(', ')})` : '';
+}
+
+function sourcesText(m: Map<string, Set<string>>): string {
+  return [...m.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([pod, s]) => `${pod}←${[...s].join('/')}`)
+    .join(', ');
+}
+
+/** Overall per-Pod shares over the connections that came through the LB. */
+export function overallShares(
+  engine: readonly ConnectionRecord[],
+  lab: readonly LabConnection[],
+): Check {
+  const eOk = engine.filter((c) => c.direct !== true && c.outcome === 'ok' && c.pod);
+  const lOk = lab.filter((c) => !c.direct && c.kind === 'ok' && c.pod);
+  const count = (pods: Array<string | null>): Map<string, number> => {
+    const m = new Map<string, number>();
+    for (const p of pods) if (p) bump(m, p);
+    return m;
+  };
+  const em = count(eOk.map((c) => c.pod));
+  const lm = count(lOk.map((c) => c.pod));
+  const pods = new Set([...em.keys(), ...lm.keys()]);
+  const ok = [...pods].every((p) =>
+    sharesAgree(
+      (em.get(p) ?? 0) / Math.max(1, eOk.length),
+      eOk.length,
+      (lm.get(p) ?? 0) / Math.max(1, lOk.length),
+      lOk.length,
+    ),
+  );
+  return {
+    what: 'pods',
+    ok,
+    engine: shareText(em, eOk.length) || '–',
+    lab: shareText(lm, lOk.length) || '–',
+    nEngine: eOk.length,
+    nLab: lOk.length,
+  };
+}

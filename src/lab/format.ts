@@ -1,0 +1,105 @@
+/** The engine-versus-kernel table as text (a Markdown table, readable in a terminal too). */
+import type { ClassRow } from './compare.ts';
+import { t, type Lang } from './i18n.ts';
+import type { LabReport } from './run.ts';
+
+/** German readers see decimal commas and a space before %, as in the lessons ("12,5 %"). */
+export function localizeNumbers(lang: Lang, text: string): string {
+  if (lang !== 'de') return text;
+  return text.replace(/(\d+)\.(\d+)(%| s\b)/g, (_, a: string, b: string, unit: string) =>
+    unit === '%' ? `${a},${b} %` : `${a},${b}${unit}`,
+  );
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '/');
+}
+
+/** One table row per class: what the engine predicted and what the kernel did, per check. */
+export function classTable(
+  lang: Lang,
+  rows: ReadonlyArray<ClassRow & { scenario?: string }>,
+  withScenario: boolean,
+): string {
+  const head = [
+    ...(withScenario ? [t(lang, 'conformance.scenario')] : []),
+    t(lang, 'lab.report.class'),
+    t(lang, 'lab.report.n'),
+    t(lang, 'lab.report.outcome'),
+    t(lang, 'lab.report.pods'),
+    t(lang, 'lab.report.source'),
+    '',
+  ];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const r of rows) {
+    const by = (what: string): string => {
+      const c = r.checks.find((x) => x.what === what);
+      if (!c) return '–';
+      return `${t(lang, 'lab.report.engine')}: ${cell(c.engine)}<br>${t(lang, 'lab.report.kernel')}: ${cell(c.lab)}`;
+    };
+    const presence = r.checks.find((x) => x.what === 'presence');
+    lines.push(
+      `| ${[
+        ...(withScenario ? [r.scenario ?? ''] : []),
+        r.key,
+        `${r.nLab} / ${r.nEngine}`,
+        presence
+          ? `${t(lang, 'lab.report.presence')}: ${presence.lab} / ${presence.engine}`
+          : by('outcome'),
+        by('pods'),
+        by('source'),
+        r.ok ? t(lang, 'lab.report.agree') : t(lang, 'lab.report.disagree'),
+      ].join(' | ')} |`,
+    );
+  }
+  return localizeNumbers(lang, `${lines.join('\n')}\n`);
+}
+
+/** The same rows for a terminal: one block per class, engine and kernel side by side. */
+export function classBlocks(lang: Lang, rows: readonly ClassRow[]): string {
+  const label = (what: string): string =>
+    ({
+      outcome: t(lang, 'lab.report.outcome'),
+      pods: t(lang, 'lab.report.pods'),
+      source: t(lang, 'lab.report.source'),
+      presence: t(lang, 'lab.report.presence'),
+    })[what] ?? what;
+  const out: string[] = [];
+  for (const r of rows) {
+    out.push(
+      `${r.key}  (n ${r.nLab} / ${r.nEngine})  ${r.ok ? t(lang, 'lab.report.agree') : t(lang, 'lab.report.disagree')}`,
+    );
+    for (const c of r.checks) {
+      out.push(
+        `    ${label(c.what).padEnd(16)} ${t(lang, 'lab.report.engine').padEnd(7)} ${c.engine}`,
+      );
+      out.push(
+        `    ${''.padEnd(16)} ${t(lang, 'lab.report.kernel').padEnd(7)} ${c.lab}${c.ok ? '' : '   ✗'}`,
+      );
+    }
+  }
+  return localizeNumbers(lang, `${out.join('\n')}\n`);
+}
+
+/** The full report of one lab run. */
+export function reportText(lang: Lang, r: LabReport): string {
+  const out = [
+    t(lang, 'lab.report.title', {
+      scenario: r.scenario,
+      run: r.runId,
+      sent: r.sent,
+      seconds: localizeNumbers(lang, `${r.seconds.toFixed(1)} s`).slice(0, -2),
+    }),
+    ...r.rules.map((x) =>
+      t(lang, 'lab.report.rules', { node: x.node, loaded: x.loaded, emitted: x.emitted }),
+    ),
+    '',
+    classBlocks(lang, r.rows),
+    `${t(lang, 'lab.report.overall')}: ${t(lang, 'lab.report.engine')} ${r.overall.engine}; ${t(lang, 'lab.report.kernel')} ${r.overall.lab} → ${r.overall.ok ? t(lang, 'lab.report.agree') : t(lang, 'lab.report.disagree')}`,
+    t(lang, 'lab.report.tolerance'),
+    ...(r.notes.includes('timeline') ? [t(lang, 'lab.note.timeline')] : []),
+    r.ok ? t(lang, 'lab.report.verdictOk') : t(lang, 'lab.report.verdictFail'),
+    t(lang, 'lab.report.files', { dir: r.outDir }),
+  ];
+  return localizeNumbers(lang, `${out.join('\n')}\n`);
+}

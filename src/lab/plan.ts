@@ -1,0 +1,335 @@
+/**
+ * The lab topology as data: which network namespaces exist, which veths, bridges, addresses
+ * and routes they get, the load balancer's rules and each node's rules (the engine's own
+ * iptables-restore text). Pure: `netns.ts` executes a plan, tests read it without root.
+ *
+ *   client-i ──veth── lb ──veth── fabric bridge ──veth── node-j ── cni0 ──veth── pod-k
+ *
+ * The load balancer is a pass-through stand-in: a router that, for new connections to the
+ * frontend, picks one node in rotation uniformly at random (as the engine's LB does) and either
+ * rewrites the destination to nodeIP:nodePort (`delivery: nodePort`) or routes the packet
+ * unchanged to the node (`delivery: vip`, via a connection mark and policy routing).
+ */
+import { iptablesRestore } from '../sim/iptablesRestore.ts';
+import { intToIp, parseCidr } from '../sim/ip.ts';
+import type { RuleSet } from '../sim/kubeProxy.ts';
+import type { Scenario } from '../sim/types.ts';
+import { LB_CLIENT_SIDE_IP, LB_NODE_SIDE_IP, NODE_NET } from './renumber.ts';
+
+/** Every namespace the lab creates starts with this (`hbh` = Hop by Hop). */
+export const NS_PREFIX = 'hbh-';
+
+export type Role = 'lb' | 'fabric' | 'client' | 'node' | 'pod';
+
+export interface PlannedNs {
+  name: string;
+  role: Role;
+  /** Scenario id of the client, node or Pod ('lb' / 'fabric' otherwise). */
+  id: string;
+}
+
+export interface LabPlan {
+  runId: string;
+  namespaces: PlannedNs[];
+  /** argv lists, run in order (all confined to the lab's namespaces). */
+  steps: string[][];
+  /** iptables-restore input per node, emitted from the engine's RuleSet. */
+  nodeRules: Array<{ node: string; ns: string; text: string }>;
+  lbRules: string;
+  servers: Array<{ pod: string; ns: string; ip: string; port: number }>;
+  clients: Array<{ id: string; ns: string; ip: string }>;
+  nodeNs: Record<string, string>;
+  lbNs: string;
+  /** Nodes in LB rotation, in the order of their connection mark (1-based) for 'vip'. */
+  rotation: string[];
+}
+
+/** Namespace name of a role: hbh-<run>-<role><index>. */
+export function nsName(runId: string, role: Role, index = 0): string {
+  const short = { lb: 'lb', fabric: 'fab', client: 'c', node: 'n', pod: 'p' }[role];
+  return `${NS_PREFIX}${runId}-${short}${role === 'lb' || role === 'fabric' ? '' : index + 1}`;
+}
+
+/** A run id: four lowercase hex digits (namespace and interface names stay short). */
+export function makeRunId(n: number): string {
+  return (n & 0xffff).toString(16).padStart(4, '0');
+}
+
+/** The load balancer's rules: uniform choice over `rotation`, by DNAT or by connection mark. */
+export function lbRulesText(s: Scenario, rotation: readonly string[]): string {
+  const fe = s.loadBalancer.frontendIp;
+  const port = s.service.port;
+  const ipOf = new Map(s.nodes.map((n) => [n.id, n.ip]));
+  const match = `-d ${fe}/32 -p tcp -m tcp --dport ${port}`;
+  const pick = (i: number): string => {
+    const remaining = rotation.length - i;
+    return remaining > 1
+      ? ` -m statistic --mode random --probability ${(1 / remaining).toFixed(10)}`
+      : '';
+  };
+  const out = ['# Hop by Hop lab: pass-through load balancer (stand-in)'];
+  if (s.loadBalancer.delivery === 'nodePort') {
+    out.push('*nat', ':PREROUTING ACCEPT [0:0]', ':INPUT ACCEPT [0:0]', ':OUTPUT ACCEPT [0:0]');
+    out.push(':POSTROUTING ACCEPT [0:0]');
+    rotation.forEach((node, i) => {
+      out.push(
+        `-A PREROUTING ${match}${pick(i)} -j DNAT --to-destination ${ipOf.get(node) ?? ''}:${s.service.nodePort}`,
+      );
+    });
+    out.push('COMMIT');
+  } else {
+    out.push('*mangle', ':PREROUTING ACCEPT [0:0]', ':INPUT ACCEPT [0:0]', ':FORWARD ACCEPT [0:0]');
+    out.push(':OUTPUT ACCEPT [0:0]', ':POSTROUTING ACCEPT [0:0]');
+    out.push(`-A PREROUTING ${match} -j CONNMARK --restore-mark`);
+    rotation.forEach((_, i) => {
+      out.push(`-A PREROUTING ${match} -m mark --mark 0x0${pick(i)} -j MARK --set-mark ${i + 1}`);
+    });
+    out.push(`-A PREROUTING ${match} -j CONNMARK --save-mark`, 'COMMIT');
+  }
+  // With no node in rotation the LB drops new connections (the engine's noHealthyBackends).
+  out.push('*filter', ':INPUT ACCEPT [0:0]', ':FORWARD ACCEPT [0:0]', ':OUTPUT ACCEPT [0:0]');
+  if (rotation.length === 0) out.push(`-A FORWARD ${match} -j DROP`);
+  out.push('COMMIT');
+  return `${out.join('\n')}\n`;
+}
+
+/** Build the plan for a renumbered scenario, its nodes' rule sets and the LB rotation. */
+export function buildPlan(
+  runId: string,
+  s: Scenario,
+  rules: Record<string, RuleSet>,
+  rotation: readonly string[],
+): LabPlan {
+  const steps: string[][] = [];
+  const namespaces: PlannedNs[] = [];
+  const add = (name: string, role: Role, id: string): string => {
+    namespaces.push({ name, role, id });
+    steps.push(['ip', 'netns', 'add', name]);
+    steps.push(['ip', '-n', name, 'link', 'set', 'lo', 'up']);
+    return name;
+  };
+  const sysctl = (ns: string, ...kv: string[]): void => {
+    steps.push(['ip', 'netns', 'exec', ns, 'sysctl', '-qw', ...kv]);
+  };
+  const noRpFilter = ['net.ipv4.conf.all.rp_filter=0', 'net.ipv4.conf.default.rp_filter=0'];
+  const lb = add(nsName(runId, 'lb'), 'lb', 'lb');
+  const fab = add(nsName(runId, 'fabric'), 'fabric', 'fabric');
+  sysctl(lb, 'net.ipv4.ip_forward=1', ...noRpFilter);
+  // The fabric is a plain switch: its bridge must not run frames through netfilter.
+  steps.push(['ip', '-n', fab, 'link', 'add', 'br0', 'type', 'bridge']);
+  steps.push(['ip', 'netns', 'exec', fab, 'sysctl', '-qw', 'net.bridge.bridge-nf-call-iptables=0']);
+  steps.push(['ip', '-n', fab, 'link', 'set', 'br0', 'up']);
+  const nodeNetBits = NODE_NET.bits;
+
+  // Fixed MACs and permanent neighbour entries on the node network: a node cut off the fabric
+  // then black-holes packets (a timeout, as a powered-off VM in a cloud network) instead of
+  // turning into ICMP host-unreachable once ARP gives up.
+  const macOf = (i: number): string => `02:48:42:00:00:${(i + 16).toString(16).padStart(2, '0')}`;
+  const lbMac = '02:48:42:00:00:01';
+  // LB ↔ fabric.
+  steps.push([
+    'ip',
+    '-n',
+    lb,
+    'link',
+    'add',
+    'fab0',
+    'type',
+    'veth',
+    'peer',
+    'name',
+    'lb',
+    'netns',
+    fab,
+  ]);
+  steps.push(['ip', '-n', fab, 'link', 'set', 'lb', 'master', 'br0', 'up']);
+  steps.push(['ip', '-n', lb, 'link', 'set', 'fab0', 'address', lbMac]);
+  steps.push(['ip', '-n', lb, 'addr', 'add', `${LB_NODE_SIDE_IP}/${nodeNetBits}`, 'dev', 'fab0']);
+  steps.push(['ip', '-n', lb, 'link', 'set', 'fab0', 'up']);
+
+  // Clients: a /32 each on a point-to-point veth, default route via the LB.
+  const clients = s.clients.map((c, i) => {
+    const ns = add(nsName(runId, 'client', i), 'client', c.id);
+    const lbIf = `c${i + 1}`;
+    steps.push([
+      'ip',
+      '-n',
+      ns,
+      'link',
+      'add',
+      'eth0',
+      'type',
+      'veth',
+      'peer',
+      'name',
+      lbIf,
+      'netns',
+      lb,
+    ]);
+    steps.push(['ip', '-n', ns, 'addr', 'add', `${c.ip}/32`, 'dev', 'eth0']);
+    steps.push(['ip', '-n', ns, 'link', 'set', 'eth0', 'up']);
+    steps.push(['ip', '-n', lb, 'addr', 'add', `${LB_CLIENT_SIDE_IP}/32`, 'dev', lbIf]);
+    steps.push(['ip', '-n', lb, 'link', 'set', lbIf, 'up']);
+    steps.push(['ip', '-n', ns, 'route', 'add', `${LB_CLIENT_SIDE_IP}/32`, 'dev', 'eth0']);
+    steps.push([
+      'ip',
+      '-n',
+      ns,
+      'route',
+      'add',
+      'default',
+      'via',
+      LB_CLIENT_SIDE_IP,
+      'dev',
+      'eth0',
+    ]);
+    steps.push(['ip', '-n', lb, 'route', 'add', `${c.ip}/32`, 'dev', lbIf]);
+    return { id: c.id, ns, ip: c.ip };
+  });
+
+  // Nodes: eth0 on the fabric, cni0 bridge for their Pods, routes to the other Pod blocks.
+  const nodeNs: Record<string, string> = {};
+  const nodeRules: LabPlan['nodeRules'] = [];
+  s.nodes.forEach((n, i) => {
+    const ns = add(nsName(runId, 'node', i), 'node', n.id);
+    nodeNs[n.id] = ns;
+    const fabIf = `n${i + 1}`;
+    sysctl(ns, 'net.ipv4.ip_forward=1', ...noRpFilter, 'net.bridge.bridge-nf-call-iptables=1');
+    steps.push([
+      'ip',
+      '-n',
+      ns,
+      'link',
+      'add',
+      'eth0',
+      'type',
+      'veth',
+      'peer',
+      'name',
+      fabIf,
+      'netns',
+      fab,
+    ]);
+    steps.push(['ip', '-n', fab, 'link', 'set', fabIf, 'master', 'br0', 'up']);
+    steps.push(['ip', '-n', ns, 'link', 'set', 'eth0', 'address', macOf(i)]);
+    steps.push(['ip', '-n', ns, 'addr', 'add', `${n.ip}/${nodeNetBits}`, 'dev', 'eth0']);
+    steps.push(['ip', '-n', ns, 'link', 'set', 'eth0', 'up']);
+    const block = parseCidr(n.podCidr);
+    const bits = block?.bits ?? 28;
+    steps.push(['ip', '-n', ns, 'link', 'add', 'cni0', 'type', 'bridge']);
+    steps.push([
+      'ip',
+      '-n',
+      ns,
+      'addr',
+      'add',
+      `${intToIp((block?.base ?? 0) + 1)}/${bits}`,
+      'dev',
+      'cni0',
+    ]);
+    steps.push(['ip', '-n', ns, 'link', 'set', 'cni0', 'up']);
+    steps.push(['ip', '-n', ns, 'route', 'add', 'default', 'via', LB_NODE_SIDE_IP, 'dev', 'eth0']);
+    const neigh = (where: string, dev: string, ip: string, mac: string): void => {
+      steps.push([
+        'ip',
+        '-n',
+        where,
+        'neigh',
+        'replace',
+        ip,
+        'lladdr',
+        mac,
+        'nud',
+        'permanent',
+        'dev',
+        dev,
+      ]);
+    };
+    neigh(ns, 'eth0', LB_NODE_SIDE_IP, lbMac);
+    neigh(lb, 'fab0', n.ip, macOf(i));
+    s.nodes.forEach((m, j) => {
+      if (m.id !== n.id) neigh(ns, 'eth0', m.ip, macOf(j));
+    });
+    s.nodes.forEach((m) => {
+      if (m.id !== n.id)
+        steps.push(['ip', '-n', ns, 'route', 'add', m.podCidr, 'via', m.ip, 'dev', 'eth0']);
+    });
+    const rs = rules[n.id];
+    if (rs) {
+      nodeRules.push({
+        node: n.id,
+        ns,
+        text: iptablesRestore(rs, [
+          `Hop by Hop lab: ${s.id}, ${n.id}, emitted from the engine's rule set ${rs.id}`,
+        ]),
+      });
+    }
+  });
+
+  // Pods: a namespace each, veth into the node's cni0, default route via the bridge.
+  const servers: LabPlan['servers'] = [];
+  s.pods.forEach((p, k) => {
+    const nodeIndex = s.nodes.findIndex((n) => n.id === p.node);
+    const node = s.nodes[nodeIndex];
+    if (!node || p.ip === undefined) return;
+    const ns = add(nsName(runId, 'pod', k), 'pod', p.id);
+    const nodeNsName = nodeNs[node.id] ?? '';
+    const hostIf = `veth${k + 1}`;
+    const block = parseCidr(node.podCidr);
+    steps.push([
+      'ip',
+      '-n',
+      ns,
+      'link',
+      'add',
+      'eth0',
+      'type',
+      'veth',
+      'peer',
+      'name',
+      hostIf,
+      'netns',
+      nodeNsName,
+    ]);
+    steps.push(['ip', '-n', nodeNsName, 'link', 'set', hostIf, 'master', 'cni0', 'up']);
+    steps.push(['ip', '-n', ns, 'addr', 'add', `${p.ip}/${block?.bits ?? 28}`, 'dev', 'eth0']);
+    steps.push(['ip', '-n', ns, 'link', 'set', 'eth0', 'up']);
+    steps.push(['ip', '-n', ns, 'route', 'add', 'default', 'via', intToIp((block?.base ?? 0) + 1)]);
+    servers.push({ pod: p.id, ns, ip: p.ip, port: s.service.targetPort });
+  });
+
+  // VIP delivery: one routing table per node in rotation, chosen by the connection mark.
+  if (s.loadBalancer.delivery === 'vip') {
+    rotation.forEach((node, i) => {
+      const ip = s.nodes.find((n) => n.id === node)?.ip ?? '';
+      const table = String(100 + i + 1);
+      steps.push(['ip', '-n', lb, 'rule', 'add', 'fwmark', String(i + 1), 'table', table]);
+      steps.push([
+        'ip',
+        '-n',
+        lb,
+        'route',
+        'add',
+        'default',
+        'via',
+        ip,
+        'dev',
+        'fab0',
+        'table',
+        table,
+      ]);
+    });
+  }
+  return {
+    runId,
+    namespaces,
+    steps,
+    nodeRules,
+    lbRules: lbRulesText(s, rotation),
+    servers,
+    clients,
+    nodeNs,
+    lbNs: lb,
+    rotation: [...rotation],
+  };
+}
