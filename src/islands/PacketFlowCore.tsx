@@ -636,7 +636,6 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
       {chrome !== 'none' && controls.length > 0 && (
         <WhatIf
           controls={controls}
-          keys={overrideKeys}
           scenario={pending ? (asked ?? resolved) : resolved}
           tr={tr}
           onSet={(k, v) => void setOption(k, v)}

@@ -4,7 +4,10 @@
  */
 import type { Ref } from 'react';
 
-/** What-if controls a lesson may show. */
+/**
+ * What-if controls a lesson may show. Each is declared on its parameter in src/sim/params.ts
+ * (tests/islands/controls.test.ts keeps this list equal to the declaration's).
+ */
 export type ControlId =
   | 'policy'
   | 'snat'
@@ -14,19 +17,23 @@ export type ControlId =
   | 'probe'
   | 'preset'
   | 'interval'
-  | 'threshold';
+  | 'threshold'
+  | 'delivery'
+  | 'cni';
 
-/** Every control id, in the order the toolbar shows them. */
+/** Every control id, in the order the playground's toolbar shows them. */
 export const controlIds: readonly ControlId[] = [
   'policy',
   'snat',
   'replicas',
   'placement',
   'drain',
-  'probe',
   'preset',
+  'probe',
   'interval',
   'threshold',
+  'delivery',
+  'cni',
 ];
 
 export interface PacketFlowProps {

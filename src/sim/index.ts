@@ -19,7 +19,9 @@ export { scenarios, scenarioIds, getScenario } from './scenarios/index.ts';
 export { validateScenario, CROSS_FIELD_CODES, LIMITS } from './validate.ts';
 export {
   applyOverrides,
+  applies,
   closest,
+  currentValue,
   drainTarget,
   formatSetItem,
   keyForControl,

@@ -10,6 +10,7 @@ import {
   describeValue,
   fieldsWithMeta,
   numberProblem,
+  type FieldMeta,
   type NumberSpec,
   type Spec,
 } from './spec.ts';
@@ -30,14 +31,14 @@ export interface OverrideKey {
   control?: string;
   /** Values that control offers. */
   choices?: readonly string[];
+  /** The range a stepper control offers. */
+  controlRange?: readonly [number, number];
+  /** The key only has an effect when another field has this value. */
+  appliesWhen?: { readonly path: string; readonly equals: string };
 }
 
-function keyOf(
-  key: string,
-  spec: Spec | NumberSpec,
-  control?: string,
-  choices?: readonly (string | number)[],
-): OverrideKey {
+function keyOf(key: string, spec: Spec | NumberSpec, meta: FieldMeta = {}): OverrideKey {
+  const { control, choices } = meta;
   const k: OverrideKey =
     spec.kind === 'number'
       ? {
@@ -53,12 +54,14 @@ function keyOf(
         : { key, type: 'boolean', values: ['true', 'false'] };
   if (control) k.control = control;
   if (choices) k.choices = choices.map(String);
+  if (meta.controlRange) k.controlRange = meta.controlRange;
+  if (meta.appliesWhen) k.appliesWhen = meta.appliesWhen;
   return k;
 }
 
 const fieldKeys: OverrideKey[] = fieldsWithMeta(scenarioSpec)
   .filter((f) => f.field.meta?.override)
-  .map((f) => keyOf(f.path, f.field.spec, f.field.meta?.control, f.field.meta?.choices));
+  .map((f) => keyOf(f.path, f.field.spec, f.field.meta));
 
 const compoundKeys: OverrideKey[] = (Object.keys(COMPOUND_OVERRIDES) as CompoundKey[]).map(
   (key) => {
@@ -358,4 +361,29 @@ function editDistance(a: string, b: string, limit: number): number {
     prev = row;
   }
   return prev[b.length] ?? limit;
+}
+
+/** The value an override key has in a scenario, as the set grammar writes it. */
+export function currentValue(k: OverrideKey, s: Scenario): string {
+  switch (k.key) {
+    case 'drain':
+      return drainTarget(s);
+    case 'placement.strategy':
+      return s.placement?.strategy ?? 'none';
+    case 'placement.replicas':
+      return String(s.placement?.replicas ?? s.pods.length);
+    case 'cni':
+      return s.cni ?? 'bridge';
+    case 'loadBalancer.crossZone':
+      return String(s.loadBalancer.crossZone ?? LB_BEHAVIOUR[s.loadBalancer.preset].crossZone);
+    default: {
+      const v = valueAt(s, k.key);
+      return v === undefined ? '' : String(v);
+    }
+  }
+}
+
+/** Does the key have an effect in this scenario (e.g. SNAT only under Cluster)? */
+export function applies(k: OverrideKey, s: Scenario): boolean {
+  return !k.appliesWhen || valueAt(s, k.appliesWhen.path) === k.appliesWhen.equals;
 }

@@ -142,7 +142,11 @@ export const scenarioSpec = obj({
   placement: opt(
     obj({
       strategy: req(oneOf(STRATEGIES), { override: true, control: 'placement' }),
-      replicas: req(int(0, LIMITS.pods, 'count'), { override: true, control: 'replicas' }),
+      replicas: req(int(0, LIMITS.pods, 'count'), {
+        override: true,
+        control: 'replicas',
+        controlRange: [1, 12],
+      }),
       /** topologySpreadConstraints maxSkew (only for strategy 'topologySpread'). */
       maxSkew: opt(int(1, 64, 'count'), { override: true }),
     }),
@@ -162,7 +166,7 @@ export const scenarioSpec = obj({
   loadBalancer: req(
     obj({
       frontendIp: req(ip),
-      delivery: req(oneOf(DELIVERIES), { override: true }),
+      delivery: req(oneOf(DELIVERIES), { override: true, control: 'delivery' }),
       preset: req(oneOf(PRESET_NAMES), { override: true, control: 'preset' }),
       probe: req(
         obj({
@@ -189,7 +193,12 @@ export const scenarioSpec = obj({
   /** The Pod network's layout (default bridge). */
   cni: opt(oneOf(CNI_LAYOUTS), { override: true, control: 'cni' }),
   /** Teaching what-if: false skips KUBE-MARK-MASQ (not a kube-proxy option). */
-  masquerade: req(bool, { override: true, control: 'snat' }),
+  // kube-proxy masquerades external traffic only under Cluster; Local never does.
+  masquerade: req(bool, {
+    override: true,
+    control: 'snat',
+    appliesWhen: { path: 'service.externalTrafficPolicy', equals: 'Cluster' },
+  }),
   traffic: req(
     obj({
       /** New connections per second, spread evenly over the clients. */

@@ -78,6 +78,10 @@ export interface FieldMeta {
   readonly control?: string;
   /** Values a control offers (a subset of the allowed ones, e.g. sensible probe intervals). */
   readonly choices?: readonly (string | number)[];
+  /** The range a stepper control offers (a subset of the allowed one). */
+  readonly controlRange?: readonly [number, number];
+  /** The field only has an effect when another field has this value (e.g. SNAT under Cluster). */
+  readonly appliesWhen?: { readonly path: string; readonly equals: string };
 }
 
 export interface Field<S extends Spec = Spec, O extends boolean = boolean> {

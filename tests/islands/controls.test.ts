@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { controlIds } from '../../src/islands/packetFlowApi';
+import { controlValues, controlKey } from '../../src/islands/flow/WhatIf';
+import { applies, currentValue, getScenario, overrideKeys } from '../../src/sim/index';
+
+const s = (id: string) => {
+  const x = getScenario(id);
+  if (!x) throw new Error(id);
+  return x;
+};
+
+describe('what-if controls come from the parameter declaration', () => {
+  it('the control list is the declaration’s', () => {
+    const declared = overrideKeys.flatMap((k) => (k.control ? [k.control] : []));
+    expect([...controlIds].sort()).toEqual([...declared].sort());
+  });
+  it('offers a drain of the scenario’s own nodes, and starts at none', () => {
+    const k = controlKey('drain');
+    if (!k) throw new Error('no drain control');
+    expect(controlValues(k, s('cluster-snat'))).toEqual(['none', 'node-1', 'node-2', 'node-3']);
+    expect(currentValue(k, s('cluster-snat'))).toBe('none');
+    expect(currentValue(k, s('drain-cluster-nodeport-probe'))).toBe('node-1');
+  });
+  it('SNAT has no effect under Local, so the control reads off there', () => {
+    const k = controlKey('snat');
+    if (!k) throw new Error('no snat control');
+    expect(applies(k, s('cluster-snat'))).toBe(true);
+    expect(applies(k, s('local'))).toBe(false);
+  });
+  it('offers the healthCheckNodePort probe only under Local', () => {
+    const k = controlKey('probe');
+    if (!k) throw new Error('no probe control');
+    expect(controlValues(k, s('cluster-snat'))).not.toContain('httpHealthCheckNodePort');
+    expect(controlValues(k, s('local'))).toContain('httpHealthCheckNodePort');
+  });
+  it('reads generated placement and explicit pods alike', () => {
+    const r = controlKey('replicas');
+    const p = controlKey('placement');
+    if (!r || !p) throw new Error('missing');
+    expect(currentValue(r, s('cluster-snat'))).toBe('3');
+    expect(currentValue(p, s('cluster-snat'))).toBe('none');
+    expect(currentValue(p, s('local-spread'))).toBe('topologySpread');
+    expect(r.controlRange).toEqual([1, 12]);
+  });
+});
