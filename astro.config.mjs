@@ -179,6 +179,7 @@ export default defineConfig({
           translations: { de: 'Kurs' },
           items: [
             { slug: 'index', label: 'Course overview', translations: { de: 'Kursübersicht' } },
+            { slug: 'lessons', label: 'All lessons', translations: { de: 'Alle Lektionen' } },
             ...lessons.filter(exists).map((slug) => ({ slug: `lessons/${slug}` })),
           ],
         },
@@ -186,7 +187,7 @@ export default defineConfig({
           label: 'Reference',
           translations: { de: 'Nachschlagen' },
           items: [
-            ...['glossary', 'playground', 'embedding', 'cli']
+            ...['glossary', 'playground', 'embedding', 'embed', 'cli']
               .filter((slug) =>
                 fs.existsSync(new URL(`./content/pages/en/${slug}.mdx`, import.meta.url)),
               )
