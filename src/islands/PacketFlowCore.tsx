@@ -25,7 +25,7 @@ import { applyOverrides, getScenario, overrideKeys, scenarioIds, stateAt } from 
 import type { ConnectionTrace, Hop, InputIssue } from '../sim/types';
 import { TimeCharts } from './flow/TimeCharts';
 import { AriaSeed, ariaConfig, withAria } from './flow/a11y';
-import { useFollowPacket } from './flow/follow';
+import { useFollowPacket } from './flow/useFollowPacket';
 import { Stack } from './flow/Stack';
 import { EventLog, toLog, type LogEntry } from './flow/EventLog';
 import { Inspector } from './flow/Inspector';

@@ -1,12 +1,11 @@
 /** Packets riding along the links, drawn in flow coordinates (inside React Flow's viewport). */
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
 import type { ConnectionTrace, Hop } from '../../sim/types';
 import { STEP_SECONDS, type playbackMachine } from '../../machines/playbackMachine';
 import { fmtAddr, reasonText } from './narrate';
 import type { Step } from './steps';
 import { DOCK_ROOM, hopRoute, pointAlong, type FlowLayout, type Point } from './toFlow';
-import { placeTag, tagSize } from './tagPlace';
 import type { Tr } from './tr';
 import { useSelector } from './useSelector';
 
@@ -180,6 +179,27 @@ export const PacketDock = memo(function PacketDock(p: PacketProps) {
   );
 });
 
+/**
+ * hop:tag-place — where the card goes (tagPlace.ts) is a chunk of its own, fetched when the
+ * diagram runs, so a lesson's first load does not carry it. Until it is there the card sits
+ * above the packet (below it near the top edge), as it always did.
+ */
+let placer: typeof import('./tagPlace') | null = null;
+const placerLoaded =
+  typeof window === 'undefined'
+    ? null
+    : import('./tagPlace').then((m) => {
+        placer = m;
+      });
+
+function placeCard(layout: FlowLayout, point: Point, lines: number): { x: number; y: number } {
+  if (placer) return placer.placeTag(layout, point, placer.tagSize(layout.scale, lines));
+  const s = layout.scale;
+  const [w, h] = [215 * s, (54 + lines * 17) * s];
+  const x = Math.min(Math.max(point[0] - w / 2, 2), Math.max(2, layout.width - w - 2));
+  return { x: x - point[0], y: point[1] < 120 * s ? 12 : -12 - h };
+}
+
 /** The featured packet at the playback cursor; re-renders every frame while playing. */
 export const PacketLayer = memo(function PacketLayer({
   actor,
@@ -195,6 +215,10 @@ export const PacketLayer = memo(function PacketLayer({
     actor,
     (s) => s.context.mode === 'time' && isStale(steps, s.context.position, s.context.time),
   );
+  const [, setPlaced] = useState(placer !== null);
+  useEffect(() => {
+    if (!placer) void placerLoaded?.then(() => setPlaced(true));
+  }, []);
   const at = steps.length === 0 || stale ? null : packetAt(steps, layout, position, reducedMotion);
   if (!at) return null;
   const { hop, arrived, point, started } = at;
@@ -203,7 +227,7 @@ export const PacketLayer = memo(function PacketLayer({
   const ended = arrived && hop.end !== undefined && hop.end !== 'ok';
   // A verdict wraps at about 26 letters a line (the card's 18em).
   const verdict = ended ? Math.ceil((reasonText(tr, hop.reason, hop.to).length + 24) / 26) : 0;
-  const offset = placeTag(layout, point, tagSize(layout.scale, verdict));
+  const offset = placeCard(layout, point, verdict);
   const client = timedOut ? clientOf(hop.connection) : null;
   const cb = client ? layout.boxes[client] : undefined;
   return (

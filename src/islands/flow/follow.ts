@@ -5,7 +5,6 @@
  * between, in the band between the site's header and that bar, so the reader's thumb stays on
  * the buttons and the eyes on the packet. Nothing moves while the diagram is off screen.
  */
-import { useEffect, useRef, type RefObject } from 'react';
 import type { Step } from './steps';
 import type { Box, FlowLayout } from './toFlow';
 
@@ -43,45 +42,26 @@ export function scrollDelta(
   return bottom - bandBottom + margin;
 }
 
-/** Scrolls the stepped places into view on each step of a stacked picture (see above). */
-export function useFollowPacket({
-  enabled,
-  step,
-  layout,
-  steps,
-  canvas,
-  bar,
-  reduced,
-}: {
-  enabled: boolean;
-  step: number;
-  layout: FlowLayout | null;
-  steps: readonly Step[];
-  canvas: RefObject<HTMLElement | null>;
-  bar: RefObject<HTMLElement | null>;
-  reduced: boolean;
-}): void {
-  // The step last shown. A step taken before the picture stacked (the first tap hydrates the
-  // diagram, which then measures its width) is followed once it has.
-  const last = useRef(step);
-  useEffect(() => {
-    if (!enabled || !layout || last.current === step) return;
-    last.current = step;
-    const el = canvas.current;
-    const box = followBox(layout, steps, step);
-    if (!el || !box) return;
-    const pic = el.getBoundingClientRect();
-    if (pic.bottom <= 0 || pic.top >= innerHeight) return;
-    const padTop = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-    // The bar's card and buttons hide what is under them (the band around the card does not).
-    const hidden = [...(bar.current?.querySelectorAll('.hop-tag, .hop-playback') ?? [])];
-    const barTop = Math.min(innerHeight, ...hidden.map((e) => e.getBoundingClientRect().top));
-    const delta = scrollDelta(
-      pic.top + box.y,
-      pic.top + box.y + box.h,
-      padTop,
-      Math.min(innerHeight, barTop),
-    );
-    if (Math.abs(delta) > 1) window.scrollBy({ top: delta, behavior: reduced ? 'auto' : 'smooth' });
-  }, [enabled, step, layout, steps, canvas, bar, reduced]);
+/**
+ * Scrolls the page so the places of `step` show between the site's header and the pinned bar;
+ * nothing when the picture is off screen.
+ */
+export function followStep(
+  canvas: HTMLElement,
+  bar: HTMLElement | null,
+  layout: FlowLayout,
+  steps: readonly Step[],
+  step: number,
+  reduced: boolean,
+): void {
+  const box = followBox(layout, steps, step);
+  if (!box) return;
+  const pic = canvas.getBoundingClientRect();
+  if (pic.bottom <= 0 || pic.top >= innerHeight) return;
+  const padTop = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  // The bar's card and buttons hide what is under them (the band around the card does not).
+  const hidden = [...(bar?.querySelectorAll('.hop-tag, .hop-playback') ?? [])];
+  const barTop = Math.min(innerHeight, ...hidden.map((e) => e.getBoundingClientRect().top));
+  const delta = scrollDelta(pic.top + box.y, pic.top + box.y + box.h, padTop, barTop);
+  if (Math.abs(delta) > 1) window.scrollBy({ top: delta, behavior: reduced ? 'auto' : 'smooth' });
 }
