@@ -10,19 +10,16 @@ import { placeName } from './narrate';
 import type { LinkData, PlaceData } from './toFlow';
 import type { Tr } from './tr';
 
-/** The `ariaLabelConfig` strings from the diagram's i18n keys. */
+/**
+ * The `ariaLabelConfig` strings the fixed picture renders, from the diagram's i18n keys: the
+ * hidden node and edge help texts and the handles' label. It has no zoom controls, no mini map
+ * and nothing to move (so no "moved" announcement); their strings would never reach a page.
+ */
 export function ariaConfig(tr: Tr): Partial<AriaLabelConfig> {
   return {
     'node.a11yDescription.default': tr('diagram.a11y.node'),
     'node.a11yDescription.keyboardDisabled': tr('diagram.a11y.nodeKeyboard'),
-    'node.a11yDescription.ariaLiveMessage': ({ x, y }) => tr('diagram.a11y.moved', { x, y }),
     'edge.a11yDescription.default': tr('diagram.a11y.edge'),
-    'controls.ariaLabel': tr('diagram.a11y.controls'),
-    'controls.zoomIn.ariaLabel': tr('diagram.a11y.zoomIn'),
-    'controls.zoomOut.ariaLabel': tr('diagram.a11y.zoomOut'),
-    'controls.fitView.ariaLabel': tr('diagram.a11y.fitView'),
-    'controls.interactive.ariaLabel': tr('diagram.a11y.interactive'),
-    'minimap.ariaLabel': tr('diagram.a11y.minimap'),
     'handle.ariaLabel': tr('diagram.a11y.handle'),
   };
 }
