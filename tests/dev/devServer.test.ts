@@ -27,15 +27,19 @@ async function waitForServer(deadline: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = spawn('scripts/run', ['astro', 'dev', '--ignore-lock', '--host', '127.0.0.1', '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Without Vitest's own variables: under VITEST, Vite's dev server does not listen.
-    env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))),
-      NODE_ENV: 'development',
-      ASTRO_TELEMETRY_DISABLED: '1',
+  server = spawn(
+    'scripts/run',
+    ['astro', 'dev', '--ignore-lock', '--host', '127.0.0.1', '--port', String(port)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Without Vitest's own variables: under VITEST, Vite's dev server does not listen.
+      env: {
+        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))),
+        NODE_ENV: 'development',
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
     },
-  });
+  );
   server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   await waitForServer(Date.now() + 90_000);
@@ -66,14 +70,18 @@ async function get(path: string): Promise<string> {
 }
 
 describe.each(['en', 'de'] as const)('npm run dev (%s)', (lang) => {
-  it.each(diagramPages(lang))('%s answers 200 with the first frame of its diagram', async (path) => {
-    const html = await get(path);
-    expect(html).toContain(`lang="${lang}"`);
-    // The server-rendered first frame: the diagram root and React Flow's nodes and edges.
-    expect(html).toMatch(/class="hop-flow[^"]*"/);
-    expect(html).toMatch(/react-flow__node[\s"]/);
-    expect(html).toMatch(/react-flow__edge[\s"]/);
-  }, 60_000);
+  it.each(diagramPages(lang))(
+    '%s answers 200 with the first frame of its diagram',
+    async (path) => {
+      const html = await get(path);
+      expect(html).toContain(`lang="${lang}"`);
+      // The server-rendered first frame: the diagram root and React Flow's nodes and edges.
+      expect(html).toMatch(/class="hop-flow[^"]*"/);
+      expect(html).toMatch(/react-flow__node[\s"]/);
+      expect(html).toMatch(/react-flow__edge[\s"]/);
+    },
+    60_000,
+  );
 
   it(`/${lang}/present/draining-nodes/ answers 200 with its first slide`, async () => {
     const html = await get(`/${lang}/present/draining-nodes/`);
