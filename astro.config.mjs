@@ -181,6 +181,7 @@ export default defineConfig({
           translations: { de: 'Kurs' },
           items: [
             { slug: 'index', label: 'Course overview', translations: { de: 'Kursübersicht' } },
+            { slug: 'lessons', label: 'All lessons', translations: { de: 'Alle Lektionen' } },
             ...lessons.filter(exists).map((slug) => ({ slug: `lessons/${slug}` })),
           ],
         },
@@ -188,7 +189,7 @@ export default defineConfig({
           label: 'Reference',
           translations: { de: 'Nachschlagen' },
           items: [
-            ...['glossary', 'playground', 'embedding', 'cli', 'workshop']
+            ...['glossary', 'playground', 'embedding', 'embed', 'cli', 'workshop']
               .filter((slug) =>
                 fs.existsSync(new URL(`./content/pages/en/${slug}.mdx`, import.meta.url)),
               )

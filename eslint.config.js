@@ -23,6 +23,7 @@ export default defineConfig(
   {
     ignores: [
       'dist/',
+      'dist-*/',
       '.astro/',
       '.cache/',
       'node_modules/',

@@ -53,7 +53,8 @@ for (const [url, page] of pages) {
     if (!new RegExp(`<html[^>]*\\slang="${lang}"`).test(page.html))
       problems.push(`${url}: <html lang> is not ${lang}`);
     if (!/<link rel="canonical"/.test(page.html)) problems.push(`${url}: no canonical link`);
-    const isEmbedOrDeck = /^\/(en|de)\/(embed|present)\//.test(url);
+    // An embed or a deck is a bare page (no site chrome); the embed gallery /en/embed/ is not.
+    const isEmbedOrDeck = /^\/(en|de)\/(embed\/.|present\/)/.test(url);
     if (!isEmbedOrDeck && !/hreflang="(en|de)"/.test(page.html))
       problems.push(`${url}: no hreflang alternates`);
   }
@@ -93,23 +94,53 @@ for (const [url, page] of pages) {
   }
 }
 
+// The index pages: /en/lessons/ links every lesson (and its deck), /en/embed/ every scenario's
+// embed with its one-line snippet; both exist in both languages.
+for (const lang of ['en', 'de']) {
+  const lessonsIndex = pages.get(`/${lang}/lessons/`);
+  const gallery = pages.get(`/${lang}/embed/`);
+  if (!lessonsIndex) problems.push(`/${lang}/lessons/: no lesson index page`);
+  if (!gallery) problems.push(`/${lang}/embed/: no embed gallery page`);
+  for (const url of pages.keys()) {
+    const lesson = new RegExp(`^/${lang}/lessons/([^/]+)/$`).exec(url);
+    if (lesson && lessonsIndex && !lessonsIndex.html.includes(`href="${url}"`))
+      problems.push(`/${lang}/lessons/: does not link ${url}`);
+    if (
+      lesson &&
+      lessonsIndex &&
+      !lessonsIndex.html.includes(`href="/${lang}/present/${lesson[1]}/"`)
+    )
+      problems.push(`/${lang}/lessons/: does not link the deck of ${url}`);
+    const embed = new RegExp(`^/${lang}/embed/([^/]+)/$`).exec(url);
+    if (embed && gallery) {
+      if (!gallery.html.includes(`href="${url}"`))
+        problems.push(`/${lang}/embed/: does not link ${url}`);
+      // The snippet is the only place the absolute embed address appears.
+      if (!gallery.html.includes(`${site}/${lang}/embed/${embed[1]}/`))
+        problems.push(`/${lang}/embed/: no snippet for ${url}`);
+    }
+  }
+}
+
 // JavaScript budgets per page type: every script, island and static import a page pulls in.
 const budgets = JSON.parse(fs.readFileSync(path.resolve('budgets.json'), 'utf8'));
 const graph = jsGraph(dist);
 const pageType = (url) =>
   /^\/(en|de)\/$/.test(url)
     ? 'home'
-    : /\/lessons\//.test(url)
-      ? 'lesson'
-      : /\/playground\/.+/.test(url)
-        ? 'playground'
-        : /\/embed\//.test(url)
-          ? 'embed'
-          : /\/present\//.test(url)
-            ? 'deck'
-            : /^\/(en|de)\//.test(url)
-              ? 'reference'
-              : null;
+    : /^\/(en|de)\/(lessons|embed)\/$/.test(url)
+      ? 'reference'
+      : /\/lessons\//.test(url)
+        ? 'lesson'
+        : /\/playground\/.+/.test(url)
+          ? 'playground'
+          : /\/embed\//.test(url)
+            ? 'embed'
+            : /\/present\//.test(url)
+              ? 'deck'
+              : /^\/(en|de)\//.test(url)
+                ? 'reference'
+                : null;
 const worst = {};
 for (const [url, page] of pages) {
   const type = pageType(url);

@@ -66,11 +66,12 @@ const headers = `# Security headers for static hosts (Netlify / Cloudflare Pages
   X-Content-Type-Options: nosniff
   Permissions-Policy: camera=(), microphone=(), geolocation=(), interest-cohort=()
 
-/en/embed/*
+# One embed per scenario; the gallery /en/embed/ itself is a site page and is not framed.
+/en/embed/:scenario/*
   ! X-Frame-Options
   Content-Security-Policy: ${headerPolicy}; frame-ancestors *
 
-/de/embed/*
+/de/embed/:scenario/*
   ! X-Frame-Options
   Content-Security-Policy: ${headerPolicy}; frame-ancestors *
 

@@ -14,8 +14,9 @@
  *  - marks the island `data-interact`: "loading" while it starts, "pending" while a press
  *    waits for it (the diagram shows a busy bar), "ready" once it runs;
  *  - hydrates at once when the island cannot wait: `eager` (autoplay), `query` with a query
- *    string (the server frame does not show the URL's options), and `framed` inside an iframe
- *    (the host may drive it by postMessage and waits for its `ready`), the last on idle.
+ *    string (the server frame does not show the URL's options), `framed` inside an iframe
+ *    (the host may drive it by postMessage and waits for its `ready`) and `wider` on a box
+ *    wider than the server frame was laid out for, the last two on idle.
  */
 import type { ClientDirective } from 'astro';
 
@@ -29,6 +30,11 @@ export interface InteractOptions {
   query?: boolean;
   /** Hydrate when idle when the page is inside a frame. */
   framed?: boolean;
+  /**
+   * Hydrate when idle when the island is wider than this many px: its server frame is laid out
+   * for a narrower box (an embed opened on a wide screen), and only the island re-lays it out.
+   */
+  wider?: number;
 }
 
 type Replay = () => void;
@@ -223,7 +229,10 @@ const interact: ClientDirective = (load, options, el) => {
     void start();
     return;
   }
-  if (opts.framed && window.parent !== window) {
+  const tooWide =
+    opts.wider !== undefined &&
+    (el.firstElementChild?.getBoundingClientRect().width ?? 0) > opts.wider;
+  if ((opts.framed && window.parent !== window) || tooWide) {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
     idle(() => void start());
   }

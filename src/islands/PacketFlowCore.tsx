@@ -5,7 +5,7 @@
  */
 import '@xyflow/react/dist/base.css';
 import '../styles/diagram.css';
-import { ReactFlow, ViewportPortal, type AriaLabelConfig } from '@xyflow/react';
+import { ReactFlow, ViewportPortal } from '@xyflow/react';
 import {
   useCallback,
   useEffect,
@@ -23,7 +23,10 @@ import { createActor } from 'xstate';
 import { playbackMachine, speeds, stepOf } from '../machines/playbackMachine';
 import { applyOverrides, getScenario, overrideKeys, stateAt } from '../sim/index';
 import type { ConnectionTrace, Hop, InputIssue } from '../sim/types';
-import { DrainTimeline, LoadBars } from './flow/Charts';
+import { TimeCharts } from './flow/TimeCharts';
+import { AriaSeed, ariaConfig, withAria } from './flow/a11y';
+import { useFollowPacket } from './flow/useFollowPacket';
+import { Stack } from './flow/Stack';
 import { EventLog, toLog, type LogEntry } from './flow/EventLog';
 import { Inspector } from './flow/Inspector';
 import { narrate } from './flow/narrate';
@@ -85,22 +88,6 @@ export function issueText(tr: Tr, lang: string, issue: InputIssue): string {
   return issueLine((key, vars) => tr(key, vars), lang, issue);
 }
 
-function ariaConfig(tr: Tr): Partial<AriaLabelConfig> {
-  return {
-    'node.a11yDescription.default': tr('diagram.a11y.node'),
-    'node.a11yDescription.keyboardDisabled': tr('diagram.a11y.nodeKeyboard'),
-    'node.a11yDescription.ariaLiveMessage': ({ x, y }) => tr('diagram.a11y.moved', { x, y }),
-    'edge.a11yDescription.default': tr('diagram.a11y.edge'),
-    'controls.ariaLabel': tr('diagram.a11y.controls'),
-    'controls.zoomIn.ariaLabel': tr('diagram.a11y.zoomIn'),
-    'controls.zoomOut.ariaLabel': tr('diagram.a11y.zoomOut'),
-    'controls.fitView.ariaLabel': tr('diagram.a11y.fitView'),
-    'controls.interactive.ariaLabel': tr('diagram.a11y.interactive'),
-    'minimap.ariaLabel': tr('diagram.a11y.minimap'),
-    'handle.ariaLabel': tr('diagram.a11y.handle'),
-  };
-}
-
 function usePrefersReducedMotion(): boolean {
   const [reduced, setReduced] = useState(false);
   useEffect(() => {
@@ -159,6 +146,8 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const reduced = usePrefersReducedMotion();
   const rootRef = useRef<HTMLElement | null>(null);
   const wrapRef = useRef<HTMLDivElement | null>(null);
+  const canvasRef = useRef<HTMLDivElement | null>(null);
+  const stepbarRef = useRef<HTMLDivElement | null>(null);
 
   const { outcome, pending } = useRun(scenario, overrides, burst);
   const run = outcome.ok ? outcome.run : null;
@@ -335,6 +324,22 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
     () => (run && resolved ? run.steps.map((s) => narrate(tr, resolved, s.hop)) : []),
     [run, resolved, tr],
   );
+  // hop:aria — React Flow's ARIA text in the page's language, server frame included (a11y.tsx).
+  const aria = useMemo(() => ariaConfig(tr), [tr]);
+  const elements = useMemo(
+    () => (layout ? withAria(layout.nodes, layout.edges, tr) : null),
+    [layout, tr],
+  );
+  // hop:follow — phones: each step scrolls the stepped places into view above the pinned bar.
+  useFollowPacket({
+    enabled: layout?.stacked === true && bursts.length === 0 && chrome !== 'none',
+    step: coarse.step,
+    layout,
+    steps: run?.steps ?? [],
+    canvas: canvasRef,
+    bar: stepbarRef,
+    reduced,
+  });
 
   const logEntries = useMemo(
     () => (run ? toLog(tr, run.steps, run.result.events, narrations, run.mode === 'time') : []),
@@ -357,6 +362,24 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   }, [run, stepNow]);
 
   const timeMode = run?.mode === 'time';
+  // hop:reserve — embeds keep one height while playing: every narration, invisibly, in the
+  // narration's box (Stack.tsx), the clock at its widest ("t = 85.0 s").
+  const reserved = useMemo(() => {
+    if (!props.reserveHeight || !run) return [];
+    const clock = timeMode
+      ? ` ${tr('diagram.narr.time', { t: fixed(lang, run.duration, 1) })}`
+      : '';
+    const texts = [
+      tr('diagram.narr.start', { total }),
+      ...narrations.map((text, i) => tr('diagram.narr.step', { n: i + 1, total, text })),
+    ];
+    return texts.map((text, i) => (
+      <p key={i} className="hop-narration">
+        {text}
+        {clock}
+      </p>
+    ));
+  }, [props.reserveHeight, run, timeMode, tr, lang, total, narrations]);
   const st = useMemo(
     // stateAt folds only the resolved scenario and the events; the view has no connection records.
     () => (run && timeMode ? stateAt({ ...run.result, connections: [] }, coarse.time) : null),
@@ -563,6 +586,16 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   };
   const policy = resolved.service.externalTrafficPolicy;
   const clientOf = (connection: number): string | null => run.clients[connection] ?? null;
+  const chartProps = {
+    run,
+    resolved,
+    uid,
+    time: coarse.time,
+    width,
+    tr,
+    lang,
+    onSeek: (t: number) => seekTo({ time: t }),
+  };
   const packetProps: PacketProps = {
     actor,
     steps: run.steps,
@@ -688,6 +721,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
         aria-describedby={`${uid}-narration`}
       >
         <div
+          ref={canvasRef}
           className="hop-canvas hop-canvas--wide"
           style={{ width: layout.width, height: layout.height }}
           role="img"
@@ -696,15 +730,16 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
           <ViewContext.Provider value={view}>
             <ReactFlow
               key={`${layout.width}`}
-              nodes={layout.nodes}
-              edges={layout.edges}
+              nodes={elements?.nodes ?? layout.nodes}
+              edges={elements?.edges ?? layout.edges}
               nodeTypes={nodeTypes}
               edgeTypes={edgeTypes}
               width={layout.width}
               height={layout.height}
               {...FIXED_PICTURE}
-              ariaLabelConfig={ariaConfig(tr)}
+              ariaLabelConfig={aria}
             >
+              <AriaSeed config={aria} />
               <ViewportPortal>
                 {bursts.length > 0 ? (
                   <BurstLayer traces={bursts} layout={layout} speed={coarse.speed} running={true} />
@@ -736,55 +771,45 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
           <style dangerouslySetInnerHTML={isServer ? { __html: narrowCss } : EMPTY_HTML} />
         )}
       </div>
-      {layout.stacked && bursts.length === 0 && <PacketDock {...packetProps} />}
-      {chrome !== 'none' && (
-        <Playback
-          actor={actor}
-          tr={tr}
-          lang={lang}
-          timeMode={timeMode}
-          duration={run.duration}
-          total={total}
-          uid={uid}
-        />
+      {/* hop:stepbar — on a stacked picture (phones) the docked card and the step buttons
+          ride together at the bottom of the screen while the picture is on it (diagram.css). */}
+      <div ref={stepbarRef} className="hop-stepbar">
+        {layout.stacked && bursts.length === 0 && <PacketDock {...packetProps} />}
+        {chrome !== 'none' && (
+          <Playback
+            actor={actor}
+            tr={tr}
+            lang={lang}
+            timeMode={timeMode}
+            duration={run.duration}
+            total={total}
+            uid={uid}
+          />
+        )}
+      </div>
+      <Stack variants={reserved}>
+        <p
+          id={`${uid}-narration`}
+          className="hop-narration"
+          aria-live="polite"
+          aria-atomic="true"
+          data-narration
+        >
+          {narration}
+          {timeMode ? ` ${tr('diagram.narr.time', { t: fixed(lang, coarse.time, 1) })}` : ''}
+        </p>
+      </Stack>
+      {/* hop:deck-charts — a deck (chrome "none") shows a run over time by its chart. */}
+      {chrome !== 'full' && props.charts && timeMode && (
+        <div className="hop-panels hop-panels--charts">
+          <TimeCharts {...chartProps} />
+        </div>
       )}
-      <p
-        id={`${uid}-narration`}
-        className="hop-narration"
-        aria-live="polite"
-        aria-atomic="true"
-        data-narration
-      >
-        {narration}
-        {timeMode ? ` ${tr('diagram.narr.time', { t: fixed(lang, coarse.time, 1) })}` : ''}
-      </p>
       {chrome === 'full' && (
         <div className="hop-panels">
           <Suspense fallback={null}>
             <AfterFirstTask uid={uid}>
-              {timeMode && resolved.timeline.length > 0 && (
-                <DrainTimeline
-                  uid={uid}
-                  result={run.result}
-                  charts={run.charts}
-                  duration={run.duration}
-                  time={coarse.time}
-                  width={Math.min(width - 30, 900)}
-                  tr={tr}
-                  lang={lang}
-                  onSeek={(t) => seekTo({ time: t })}
-                />
-              )}
-              {timeMode && resolved.timeline.length === 0 && (
-                <LoadBars
-                  result={run.result}
-                  charts={run.charts}
-                  time={coarse.time}
-                  width={Math.min(width - 30, 700)}
-                  tr={tr}
-                  lang={lang}
-                />
-              )}
+              <TimeCharts {...chartProps} />
               <Inspector
                 traces={run.result.featured}
                 selected={selected}
@@ -798,6 +823,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
                 uid={uid}
                 level={props.headingLevel ?? 3}
                 defaultOpen={!timeMode}
+                reserve={props.reserveHeight === true}
               />
               <EventLog
                 entries={logEntries}

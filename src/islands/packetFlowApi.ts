@@ -60,6 +60,10 @@ export interface PacketFlowProps {
   headingLevel?: 2 | 3 | 4;
   /** Plays this many engine connections at once (benchmarks; also `?burst=` in the URL). */
   burst?: number;
+  /** Added: show a run over time by its chart (drain lanes, load bars) without the full chrome (decks). */
+  charts?: boolean;
+  /** Added: keep one height while playing (embeds, so the host page never jumps). */
+  reserveHeight?: boolean;
 }
 
 export interface PacketFlowState {

@@ -18,6 +18,19 @@ export interface DeckLesson {
 /** A translate function over the `present.*` strings (injected so this module stays pure). */
 export type DeckT = (key: string, vars?: Record<string, string | number>) => string;
 
+/**
+ * One moment of a diagram that runs over simulated time (a drain, a load balance): where the
+ * clicker's "next" stops on its slide, with the sentence the slide shows there.
+ */
+export interface DeckMoment {
+  /** Simulated seconds. */
+  time: number;
+  text: string;
+}
+
+/** The moments of a scenario's diagram, or undefined for a hop-by-hop one. */
+export type MomentsFor = (scenario: string) => readonly DeckMoment[] | undefined;
+
 export type Slide =
   | { kind: 'title'; title: string; subtitle: string; meta: string; notes: string }
   | { kind: 'goals'; heading: string; items: string[]; notes: string }
@@ -29,12 +42,22 @@ export type Slide =
       index: number;
       count: number;
       notes: string;
+      /**
+       * Set for diagrams over simulated time: "next" steps through these moments instead of
+       * the packet hops (which all happen in the first fraction of a second of a drain).
+       */
+      moments?: DeckMoment[];
     }
   | { kind: 'recap'; heading: string; items: string[]; notes: string }
   | { kind: 'end'; heading: string; text: string; notes: string };
 
 /** Builds the slide list: title, goals, one slide per scenario, recap, end. */
-export function buildDeck(lesson: DeckLesson, t: DeckT, has: (key: string) => boolean): Slide[] {
+export function buildDeck(
+  lesson: DeckLesson,
+  t: DeckT,
+  has: (key: string) => boolean,
+  momentsFor: MomentsFor = () => undefined,
+): Slide[] {
   const count = lesson.scenarios.length;
   const slides: Slide[] = [
     {
@@ -53,13 +76,16 @@ export function buildDeck(lesson: DeckLesson, t: DeckT, has: (key: string) => bo
   ];
   lesson.scenarios.forEach((scenario, i) => {
     const key = `present.scenario.${scenario}`;
+    const moments = momentsFor(scenario);
+    const timed = moments !== undefined && moments.length > 0;
     slides.push({
       kind: 'diagram',
       heading: has(key) ? t(key) : t('present.diagram.heading', { scenario }),
       scenario,
       index: i + 1,
       count,
-      notes: t('present.notes.diagram', { index: i + 1, count }),
+      notes: t(timed ? 'present.notes.moments' : 'present.notes.diagram', { index: i + 1, count }),
+      ...(timed ? { moments: [...moments] } : {}),
     });
   });
   slides.push(
@@ -77,6 +103,11 @@ export function buildDeck(lesson: DeckLesson, t: DeckT, has: (key: string) => bo
     },
   );
   return slides;
+}
+
+/** The last step index of a slide whose steps are its moments (known at build time), else null. */
+export function momentSteps(slide: Slide | undefined): number | null {
+  return slide?.kind === 'diagram' && slide.moments ? Math.max(0, slide.moments.length - 1) : null;
 }
 
 /** Where the deck is: a 0-based slide and, on diagram slides, the diagram's step. */
@@ -208,6 +239,8 @@ export type DeckMessage =
       slide: number;
       step: number;
       steps: number;
+      /** What a step is on this slide: a packet hop, or a moment of a run over time. */
+      unit?: 'hop' | 'moment';
       narration: string;
       startedAt: number | null;
     }

@@ -91,7 +91,7 @@ function timeForStep(c: PlaybackContext, step: number): number {
  * Steps whose hop has happened by `time` (time mode). Playing and scrubbing the clock move the
  * stepped packet with it, so the inspector never shows a packet from another moment.
  */
-function stepsDoneBy(c: PlaybackContext, time: number): number {
+function stepsDoneBy(c: Pick<PlaybackContext, 'steps' | 'stepTimes'>, time: number): number {
   let n = 0;
   while (n < c.steps && (c.stepTimes[n] ?? Number.POSITIVE_INFINITY) <= time + 1e-9) n++;
   return n;
@@ -182,13 +182,21 @@ export const playbackMachine = setup({
     const mode = input.mode ?? 'steps';
     const steps = Math.max(0, input.steps);
     const duration = Math.max(0, input.duration ?? 0);
+    const time = clamp(input.time ?? 0, 0, duration);
+    const stepTimes = input.stepTimes ?? [];
+    // Started at a time only (an embed's ?t=, a deck's moment): every hop done by then is done,
+    // as when the clock is moved there (seek).
+    const byTime =
+      mode === 'time' && input.time !== undefined && input.step === undefined
+        ? stepsDoneBy({ steps, stepTimes }, time)
+        : 0;
     return {
       mode,
       steps,
       duration,
-      stepTimes: input.stepTimes ?? [],
-      position: clamp(input.step ?? 0, 0, steps),
-      time: clamp(input.time ?? 0, 0, duration),
+      stepTimes,
+      position: clamp(input.step ?? byTime, 0, steps),
+      time,
       speed: toSpeed(input.speed ?? 1),
       target: null,
     };

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const PG = '/en/playground/cluster-snat/';
 
@@ -281,40 +281,159 @@ test('on a phone the inspector lists each hop as a card and stays a table for as
   await expect.poll(display).toBe('table-row');
 });
 
-test('on a phone the packet header is docked under the picture, clear of every box', async ({
-  page,
+test('on a phone the stepped packet stays in view above the pinned step buttons', async ({
+  browser,
 }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await ready(page, '/en/lessons/path-of-a-request/');
-  const flow = page.locator('.hop-flow').first();
-  const dock = flow.locator('.hop-tag-dock');
-  for (let i = 0; i < 2; i++) await flow.locator('[data-action="forward"]').click();
-  await expect(flow).toHaveAttribute('data-step', '2');
-  // No tag next to the packet; the docked one names the packet's header after hop 2.
-  await expect(flow.locator('.hop-packets .hop-tag')).toHaveCount(0);
-  const tag = dock.locator('.hop-tag');
-  await expect(tag).toContainText('SYN');
-  await expect(tag).toContainText('10.244.');
-  // At rest (the picture's bottom on screen) the card covers no box.
-  await flow.locator('.hop-canvas-wrap').evaluate((el) => el.scrollIntoView({ block: 'end' }));
-  const overlaps = await flow.evaluate((root) => {
-    const card = root.querySelector('.hop-tag-dock .hop-tag')?.getBoundingClientRect();
-    if (!card) return ['no card'];
-    return [...root.querySelectorAll('.react-flow__node')]
-      .filter((n) => {
-        const r = n.getBoundingClientRect();
-        return (
-          r.left < card.right && card.left < r.right && r.top < card.bottom && card.top < r.bottom
-        );
-      })
-      .map((n) => n.getAttribute('data-id') ?? '?');
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    reducedMotion: 'reduce',
   });
-  expect(overlaps).toEqual([]);
-  // Wide screens keep the tag next to the packet and have no dock.
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await expect(flow.locator('.hop-packets .hop-tag')).toBeVisible();
-  await expect(dock).toHaveCount(0);
+  const page = await phone.newPage();
+  await page.goto('/en/lessons/path-of-a-request/');
+  const diagram = page.locator('.hop-flow').first();
+  const forward = diagram.locator('[data-action="forward"]');
+  await forward.scrollIntoViewIfNeeded();
+  // Touch screens get no keyboard hints.
+  await expect(diagram.locator('.hop-keys')).toBeHidden();
+  // What hides part of the screen: the site's header above, the pinned card and buttons below.
+  const outOfView = () =>
+    diagram.evaluate((root) => {
+      const top = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+      const covers = [
+        ...root.querySelectorAll('.hop-stepbar .hop-tag, .hop-stepbar .hop-playback'),
+      ];
+      const bottom = Math.min(innerHeight, ...covers.map((e) => e.getBoundingClientRect().top));
+      const out = [...root.querySelectorAll<HTMLElement>('.hop-canvas--wide .hop-place.is-active')]
+        .filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.top < top - 1 || r.bottom > bottom + 1;
+        })
+        .map((e) => e.dataset['place'] ?? '?');
+      const b = root.querySelector('[data-action="forward"]')?.getBoundingClientRect();
+      if (!b || b.top < 0 || b.bottom > innerHeight) out.push('forward button');
+      return out;
+    });
+  for (let i = 1; i <= 6; i++) {
+    await forward.tap();
+    await expect(diagram).toHaveAttribute('data-step', String(i));
+    await expect(diagram).toHaveClass(/is-stacked/);
+    // The places the packet moves between, and the button the thumb is on.
+    await expect.poll(outOfView, { message: `step ${i}` }).toEqual([]);
+  }
+  // The header card rides with the buttons, not next to the packet (it would hide its box).
+  await expect(diagram.locator('.hop-packets .hop-tag')).toHaveCount(0);
+  await expect(diagram.locator('.hop-stepbar .hop-tag-dock .hop-tag')).toContainText('SYN-ACK');
+  await phone.close();
+  // A keyboard and a mouse: the hints are there, the tag sits next to the packet, no dock.
+  const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await ready(desk, '/en/lessons/path-of-a-request/');
+  await expect(flow(desk).locator('.hop-keys')).toBeVisible();
+  await flow(desk).locator('[data-action="forward"]').click();
+  await expect(flow(desk).locator('.hop-packets .hop-tag')).toBeVisible();
+  await expect(flow(desk).locator('.hop-tag-dock')).toHaveCount(0);
+  await desk.close();
+});
+
+test('the packet card never hides a name or an address, in a lesson and on a slide', async ({
+  browser,
+}) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const hidden = (root: Locator) =>
+    root.evaluate((r) => {
+      const card = r.querySelector('.hop-packets .hop-tag')?.getBoundingClientRect();
+      if (!card) return [];
+      const texts = r.querySelectorAll(
+        '.hop-canvas--wide :is(.hop-place__label, .hop-place__sub, .hop-badge)',
+      );
+      return [...texts]
+        .filter((e) => {
+          const b = e.getBoundingClientRect();
+          return (
+            b.left < card.right && card.left < b.right && b.top < card.bottom && card.top < b.bottom
+          );
+        })
+        .map((e) => e.textContent ?? '');
+    });
+  // Lesson 1 in the page (606 px) and on its slide (the deck's presenter size).
+  await ready(page, '/en/lessons/path-of-a-request/');
+  const lesson = flow(page);
+  await lesson.locator('.hop-canvas-wrap').focus();
+  const covered: string[] = [];
+  for (let i = 1; i <= 35; i++) {
+    await page.keyboard.press('ArrowRight');
+    await expect(lesson).toHaveAttribute('data-step', String(i));
+    for (const t of await hidden(lesson)) covered.push(`lesson hop ${i}: ${t}`);
+  }
+  await page.goto('/en/present/path-of-a-request/#slide=3');
+  const slide = page.locator('.slide-flow .hop-flow');
+  await expect(slide).toHaveAttribute('data-hydrated', 'true');
+  for (let i = 1; i <= 20; i++) {
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('.deck')).toHaveAttribute('data-step', String(i));
+    await expect(slide).toHaveAttribute('data-step', String(i));
+    for (const t of await hidden(slide)) covered.push(`slide hop ${i}: ${t}`);
+  }
+  expect(covered).toEqual([]);
+  await page.close();
+});
+
+/** Every ARIA and title text inside the diagrams, and React Flow's hidden help texts. */
+const ariaTexts = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    for (const root of document.querySelectorAll('.hop-flow')) {
+      for (const el of root.querySelectorAll('*')) {
+        for (const a of ['aria-label', 'aria-description', 'aria-roledescription', 'title']) {
+          const v = el.getAttribute(a);
+          if (v) out.push(`${a}=${v}`);
+        }
+      }
+      for (const el of root.querySelectorAll('[id^="react-flow__"][id*="-desc"]'))
+        out.push(`desc=${el.textContent ?? ''}`);
+    }
+    return out;
+  });
+/** React Flow's English defaults: its role descriptions, and words of its labels and help texts. */
+const isEnglish = (t: string): boolean =>
+  /^aria-roledescription=(node|edge)$/.test(t) ||
+  /\b(edge|from|press|select|delete|between|link|zoom|panel)\b/i.test(t.replace(/^[^=]+=/, ''));
+
+test('German diagrams carry no English ARIA text, in the server frame and running', async ({
+  browser,
+}) => {
+  const pages = [
+    '/de/lessons/path-of-a-request/',
+    '/de/playground/drain-local-hcnp/',
+    '/de/embed/local/',
+    '/de/present/draining-nodes/#slide=3',
+  ];
+  // The server-rendered frame, as a reader without JavaScript (and a crawler) gets it; a deck's
+  // diagrams are server-rendered in its handout.
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const server = await noJs.newPage();
+  for (const url of [...pages.slice(0, 3), '/de/present/draining-nodes/print/']) {
+    await server.goto(url);
+    const texts = await ariaTexts(server);
+    expect(texts.length, url).toBeGreaterThan(5);
+    expect(texts.filter(isEnglish), url).toEqual([]);
+  }
+  await noJs.close();
+  const page = await browser.newPage();
+  for (const url of pages) {
+    await page.goto(url);
+    await page.locator('.hop-flow').first().hover();
+    await expect(page.locator('.hop-flow[data-hydrated="true"]').first()).toBeVisible();
+    const texts = await ariaTexts(page);
+    expect(
+      texts.some((t) => t.includes('Netzverbindung zwischen')),
+      url,
+    ).toBe(true);
+    expect(texts.filter(isEnglish), url).toEqual([]);
+  }
+  await page.close();
 });
 
 test('hop:reveal plays the diagram to the named mark', async ({ page }) => {
@@ -440,20 +559,52 @@ test('Share / embed opens the dialog with the current moment, loaded on click', 
   const dialog = page.getByRole('dialog', { name: 'Share or embed this diagram' });
   await expect(dialog).toBeVisible();
   expect(chunks.length).toBeGreaterThan(0);
+  // The link leads to the scenario's full page at this moment, with the lesson's settings.
   const link = dialog.getByLabel('Link to this moment');
-  await expect(link).toHaveValue(/\/en\/embed\/local-spread\/\?.*step=2/);
+  await expect(link).toHaveValue(/\/en\/playground\/local-spread\/\?.*step=2/);
   await expect(link).toHaveValue(/placement\.replicas/);
   await expect(dialog.getByLabel('Embed (HTML iframe)')).toHaveValue(/<iframe src=/);
   await expect(dialog.getByRole('button', { name: 'Download SVG' })).toBeVisible();
   const axe = await new AxeBuilder({ page }).include('.hop-share-dialog').analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
+  // A modal in the middle of the window, over a dimmed page; Tab stays inside it.
+  const box = await dialog.boundingBox();
+  const view = page.viewportSize();
+  if (!box || !view) throw new Error('no dialog box');
+  expect(Math.abs(box.x + box.width / 2 - view.width / 2)).toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - view.height / 2)).toBeLessThan(2);
+  const backdrop = await dialog.evaluate((d) => getComputedStyle(d, '::backdrop').backgroundColor);
+  expect(backdrop).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  const shared = await link.inputValue();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(d2.locator('[data-action="share"]')).toBeFocused();
-  await ready(page, '/de/playground/local/');
+  // Opening the link lands on the same moment.
+  await page.goto(shared);
+  await expect(flow(page)).toHaveAttribute('data-hydrated', 'true');
+  await expect(flow(page)).toHaveAttribute('data-step', '2');
+  await expect(flow(page).locator('.hop-whatif')).toBeVisible();
+  // A drain at t = 50 s: the link and the embed snippet both keep the time.
+  await ready(page, '/de/playground/drain-cluster-nodeport-probe/?t=50');
+  const time = flow(page).locator('.hop-seek__label');
+  await expect(time).toHaveText('t = 50,0 s');
+  const step = await flow(page).getAttribute('data-step');
   await flow(page).locator('[data-action="share"]').click();
-  await expect(
-    page.getByRole('dialog', { name: 'Dieses Diagramm teilen oder einbetten' }),
-  ).toBeVisible();
+  const de = page.getByRole('dialog', { name: 'Dieses Diagramm teilen oder einbetten' });
+  await expect(de).toBeVisible();
+  const deLink = await de.getByLabel('Link auf genau diesen Moment').inputValue();
+  const iframe = await de.getByLabel('Einbetten (HTML-iframe)').inputValue();
+  const embed = /src="([^"]+)"/.exec(iframe)?.[1]?.replace(/&amp;/g, '&') ?? '';
+  expect(embed).toMatch(/\/de\/embed\/drain-cluster-nodeport-probe\/\?t=50&/);
+  for (const url of [deLink, embed]) {
+    await page.goto(url);
+    await expect(flow(page)).toHaveAttribute('data-hydrated', 'true');
+    await expect(flow(page).locator('.hop-seek__label')).toHaveText('t = 50,0 s');
+    await expect(flow(page)).toHaveAttribute('data-step', step ?? '');
+  }
   expect(errors).toEqual([]);
 });

@@ -106,6 +106,71 @@ test('height messages arrive and the host snippet sizes the frames', async ({ pa
   expect(inner).toBeLessThanOrEqual(1);
 });
 
+test('side by side, embeds keep their height while they play: the host page never jumps', async ({
+  page,
+  baseURL,
+}) => {
+  await openHost(page, baseURL);
+  const send = (id: string, message: Record<string, unknown>): Promise<void> =>
+    page.evaluate(
+      ([frame, m]) =>
+        (window as unknown as { hopSend: (id: string, m: unknown) => void }).hopSend(frame, m),
+      [id, message] as const,
+    );
+  // Let the first height settle, then forget it.
+  await page.waitForTimeout(500);
+  await page.evaluate(() => {
+    (window as unknown as { hopMessages: unknown[] }).hopMessages.length = 0;
+  });
+  const steps: Record<string, number> = {};
+  for (const id of ['en', 'de']) {
+    await send(id, { type: 'getState', requestId: `s-${id}` });
+    await expect
+      .poll(async () => (await messages(page)).find((m) => m.requestId === `s-${id}`)?.state)
+      .toBeTruthy();
+    steps[id] = (await messages(page)).find((m) => m.requestId === `s-${id}`)?.state?.steps ?? 0;
+  }
+  // Every hop of both diagrams (each a different narration, inspector row and packet card),
+  // then a few seconds of plain playing.
+  const longest = Math.max(steps['en'] ?? 0, steps['de'] ?? 0);
+  expect(longest).toBeGreaterThan(10);
+  for (let k = 0; k <= longest; k++) {
+    for (const id of ['en', 'de'])
+      if (k <= (steps[id] ?? 0))
+        await send(id, { type: 'seek', step: k, requestId: `k${k}-${id}` });
+    await expect
+      .poll(
+        async () => (await messages(page)).filter((m) => m.requestId?.startsWith(`k${k}-`)).length,
+      )
+      .toBe(k <= Math.min(steps['en'] ?? 0, steps['de'] ?? 0) ? 2 : 1);
+  }
+  for (const id of ['en', 'de']) await send(id, { type: 'seek', step: 0 });
+  for (const id of ['en', 'de']) await send(id, { type: 'play' });
+  await page.waitForTimeout(3000);
+  const heights = (await messages(page)).filter((m) => m.type === 'height');
+  expect(heights.map((m) => `${m.id}:${m.height}`)).toEqual([]);
+});
+
+test('an embed uses the width it is given, also before anyone touches it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en/embed/cluster-snat/');
+  const flow = page.locator('.hop-flow');
+  // Wider than its server frame was laid out for, it starts on its own and lays out again.
+  await expect(flow).toHaveAttribute('data-hydrated', 'true', { timeout: 10_000 });
+  const widths = async () => {
+    const canvas = await flow.locator('.hop-canvas--wide').boundingBox();
+    const box = await flow.boundingBox();
+    return Math.round((canvas?.width ?? 0) - (box?.width ?? 0));
+  };
+  // The picture spans the diagram's box (less its padding), not 606 px of it.
+  await expect.poll(widths).toBeGreaterThan(-40);
+  // A phone-sized embed keeps waiting for the reader.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/de/embed/local/');
+  await page.waitForTimeout(1000);
+  await expect(page.locator('.hop-flow')).toHaveAttribute('data-hydrated', 'false');
+});
+
 test('page scroll passes through the frame and keys stay with the host', async ({
   page,
   baseURL,
@@ -224,6 +289,8 @@ test('the share dialog gives link, iframe and MDX snippets', async ({ page, base
   await expect(dialog).toBeVisible();
   const link = await dialog.getByLabel('Link to this moment').inputValue();
   expect(link).toBe(`${baseURL}/en/embed/cluster-snat/?step=4&chrome=full`);
+  const backdrop = await dialog.evaluate((d) => getComputedStyle(d, '::backdrop').backgroundColor);
+  expect(backdrop).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
   await expect(dialog.getByLabel('Embed (HTML iframe)')).toHaveValue(
     /<iframe src="[^"]+step=4&amp;chrome=full"/,
   );
@@ -234,4 +301,10 @@ test('the share dialog gives link, iframe and MDX snippets', async ({ page, base
   const svg = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download SVG' }).click();
   expect((await svg).suggestedFilename()).toBe('hop-by-hop-cluster-snat-4.svg');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Share / embed' })).toBeFocused();
+  // The link opens the frame at the same moment.
+  await page.goto(link);
+  await expect(page.locator('.hop-flow')).toHaveAttribute('data-step', '4');
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { builtPages } from './pages';
 
 /** Presenter decks: keyboard and clicker flow, notes window sync, offline reload, print. */
 const lesson = 'path-of-a-request';
@@ -200,4 +201,82 @@ test('the print handout shows every slide and every step', async ({ page }) => {
   await expect(page.locator('.handout .hop-flow').first()).toBeVisible();
   const breaks = await slides.first().evaluate((el) => getComputedStyle(el).breakAfter);
   expect(breaks).toBe('page');
+});
+
+test('the drain deck steps through the drain, with the probe lane, LB view and window on screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const lang of ['en', 'de'] as const) {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // Slide 3: drain-local-hcnp; the load balancer takes node-1 out at ~18 s.
+    await openDeck(page, `/${lang}/present/draining-nodes/#slide=3`);
+    const count = page.getByTestId('deck-count');
+    await expect(count).toContainText(lang === 'en' ? /Moment 1 of \d+/ : /Moment 1 von \d+/);
+    const total = Number(/(\d+)\s*$/.exec((await count.textContent()) ?? '')?.[1] ?? 0);
+    expect(total).toBeGreaterThanOrEqual(5);
+    const chart = page.locator('.slide-flow .hop-chart--drain');
+    await expect(chart).toBeVisible();
+    const node1 = page.locator('.slide-flow [data-place="box:node-1"]');
+    const outText = lang === 'en' ? 'LB: out of rotation' : 'LB: außer Rotation';
+    await expect(node1).not.toContainText(outText);
+    const narration = page.locator('.slide-narration');
+    await expect(narration).toHaveText(/^t = 0[.,]0 s: /);
+    const cursor = chart.locator('.hop-chart__cursor');
+    let lastX = Number(await cursor.getAttribute('x1'));
+    const seen: string[] = [];
+    for (let i = 2; i <= total; i++) {
+      await page.keyboard.press('ArrowRight');
+      await expect(count).toContainText(lang === 'en' ? `Moment ${i} of` : `Moment ${i} von`);
+      await expect(page).toHaveURL(new RegExp(`#slide=3&step=${i - 1}$`));
+      // Every press moves the clock forward: the chart's cursor follows it.
+      await expect.poll(async () => Number(await cursor.getAttribute('x1'))).toBeGreaterThan(lastX);
+      lastX = Number(await cursor.getAttribute('x1'));
+      seen.push((await narration.textContent()) ?? '');
+    }
+    // One of the moments is the load balancer taking node-1 out; from there the picture says so.
+    const down = lang === 'en' ? 'out of rotation' : 'aus der Rotation';
+    expect(seen.some((s) => s.includes(down))).toBe(true);
+    await expect(node1).toContainText(outText);
+    // The whole slide fits the screen: picture, chart and narration, nothing scrolls.
+    const box = await chart.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(800);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBe(0);
+    // The next press leaves the slide; back enters it at its last moment.
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('.deck')).toHaveAttribute('data-slide', '4');
+    await page.keyboard.press('ArrowLeft');
+    await expect(count).toContainText(lang === 'en' ? `Moment ${total} of` : `Moment ${total} von`);
+    expect(errors).toEqual([]);
+  }
+});
+
+test('every deck slide of a diagram over time steps through its moments (all decks, en and de)', async ({
+  page,
+}) => {
+  // The handouts list what each slide steps through: moments for a diagram over time, hops
+  // otherwise. A diagram over time stepped hop by hop never shows its point (its hops all
+  // happen at t ≈ 0), so no such slide may list hops.
+  const handouts = builtPages((u) => /^\/(en|de)\/present\/[^/]+\/print\/$/.test(u));
+  expect(handouts.length).toBe(14);
+  let timed = 0;
+  for (const url of handouts) {
+    await page.goto(url);
+    const slides = page.locator('.handout-slide[data-kind="diagram"]');
+    for (let i = 0; i < (await slides.count()); i++) {
+      const slide = slides.nth(i);
+      const mode = await slide.locator('.hop-flow').getAttribute('data-mode');
+      const first =
+        (await slide.getByTestId('handout-steps').locator('li').first().textContent()) ?? '';
+      if (mode === 'time') {
+        timed++;
+        expect(first, `${url} slide ${i}`).toMatch(/^t = 0[.,]0 s: /);
+      } else {
+        expect(first, `${url} slide ${i}`).not.toMatch(/^t = /);
+      }
+    }
+  }
+  // Lesson 5 (two balance runs) and lesson 6 (three drains), in both languages.
+  expect(timed).toBe(10);
 });

@@ -83,10 +83,12 @@ test('the framing policy: embeds and decks may be framed, nothing else may', () 
   expect(block('/*')).toMatch(/frame-ancestors 'none'/);
   expect(block('/*')).toMatch(/X-Frame-Options: DENY/);
   for (const lang of ['en', 'de']) {
-    for (const kind of ['embed', 'present']) {
-      expect(block(`/${lang}/${kind}/*`)).toMatch(/frame-ancestors \*/);
-      expect(block(`/${lang}/${kind}/*`)).toMatch(/! X-Frame-Options/);
+    // Embeds per scenario: the embed gallery (/en/embed/) is a site page like any other.
+    for (const rule of [`/${lang}/embed/:scenario/*`, `/${lang}/present/*`]) {
+      expect(block(rule)).toMatch(/frame-ancestors \*/);
+      expect(block(rule)).toMatch(/! X-Frame-Options/);
     }
+    expect(block(`/${lang}/embed/*`)).toBe('');
   }
   expect(block('/sw.js')).toMatch(/Cache-Control: no-cache/);
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { embedUrl, snippets } from '../../src/islands/embed/ShareDialog';
+import { embedUrl, playgroundUrl, snippets } from '../../src/islands/embed/ShareDialog';
+import { parseUrlState } from '../../src/islands/flow/urlState';
+import { overrideKeys } from '../../src/sim/index';
 import { fmt } from '../../src/islands/embed/fmt';
 import { pickStrings, shareStrings } from '../../src/islands/embed/strings';
 import { parseEmbedParams } from '../../src/lib/embedParams';
@@ -38,6 +40,36 @@ describe('share links and snippets', () => {
     expect(embedUrl('', { ...state, step: 0, time: 12.5, overrides: {} })).toBe(
       '/de/embed/cluster-snat/?t=12.5',
     );
+  });
+
+  it('shares a diagram over time by its time, not by a hop of its first 20 ms', () => {
+    // A drain at t = 40 s has done all its featured hops long ago: step 15 would reopen at 0.02 s.
+    const drain = { ...state, scenario: 'drain-local-hcnp', step: 15, steps: 15, time: 40 };
+    expect(embedUrl('', { ...drain, overrides: {} })).toBe('/de/embed/drain-local-hcnp/?t=40');
+    // Rounded up to the millisecond, so the hop it was stepped to stays done.
+    expect(embedUrl('', { ...drain, overrides: {}, time: 0.0104 })).toContain('?t=0.011');
+  });
+
+  it('links "this moment" on the site to the playground, with step, time and what-ifs', () => {
+    const url = playgroundUrl('https://hop-by-hop.example', {
+      ...state,
+      scenario: 'drain-local-hcnp',
+      step: 15,
+      time: 40.04,
+      overrides: { 'loadBalancer.probe.interval': '10' },
+    });
+    // The what-if in the playground's own URL syntax (key:value, or key=value since the CLI's).
+    expect(url).toMatch(
+      /^https:\/\/hop-by-hop\.example\/de\/playground\/drain-local-hcnp\/\?set=loadBalancer\.probe\.interval[:=]10&step=15&t=40$/,
+    );
+    // The playground reads it back as the same moment.
+    const back = parseUrlState(new URL(url).search, overrideKeys);
+    expect(back.issues).toEqual([]);
+    expect(back.state).toMatchObject({
+      step: 15,
+      time: 40,
+      overrides: { 'loadBalancer.probe.interval': '10' },
+    });
   });
 
   it('escapes attribute values in the snippets', () => {

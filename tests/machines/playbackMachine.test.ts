@@ -108,6 +108,18 @@ describe('playbackMachine (time mode)', () => {
     a.send({ type: 'SEEK', step: 1, time: 50 });
     expect(at()).toMatchObject({ position: 1, time: 50 });
   });
+  it('started at a time (an embed at ?t=, a deck moment), has done every hop up to it', () => {
+    const input = { mode: 'time' as const, steps: 4, duration: 60, stepTimes: [10, 10, 20, 30] };
+    expect(start({ ...input, time: 25 }).getSnapshot().context).toMatchObject({
+      position: 3,
+      time: 25,
+    });
+    expect(start({ ...input, time: 5 }).getSnapshot().context.position).toBe(0);
+    // A step given with it wins, as with SEEK.
+    expect(start({ ...input, time: 25, step: 1 }).getSnapshot().context.position).toBe(1);
+    // Started without a time, at the beginning (a hop at t = 0 is still to come).
+    expect(start({ ...input, stepTimes: [0, 10, 20, 30] }).getSnapshot().context.position).toBe(0);
+  });
 });
 
 describe('playbackMachine paths (xstate/graph)', () => {

@@ -91,6 +91,7 @@ export default function EmbedApp({
   const t = (key: string, vars?: Record<string, string | number>): string =>
     fmt(strings, key, vars);
   const [shareOpen, setShareOpen] = useState(false);
+  const shareButton = useRef<HTMLButtonElement>(null);
   // The server renders the defaults; the URL is read after hydration so markup matches.
   const [parsed, setParsed] = useState<{ options: EmbedOptions; issues: EmbedIssue[] } | null>(
     null,
@@ -275,6 +276,8 @@ export default function EmbedApp({
         autoplay={options.autoplay}
         urlState={false}
         instanceId="hop-embed"
+        // A host page must not jump while the diagram plays: one height, the tallest state's.
+        reserveHeight
         onStateChange={onStateChange}
         apiRef={apiRef}
       />
@@ -282,10 +285,14 @@ export default function EmbedApp({
         {/* Rendered from the first paint so hydration does not move the footer. */}
         {options.chrome !== 'none' && (
           <button
+            ref={shareButton}
             type="button"
             className="hop-share-button"
             aria-haspopup="dialog"
-            onClick={() => setShareOpen(true)}
+            onClick={() => {
+              apiRef.current?.pause();
+              setShareOpen(true);
+            }}
           >
             {t('share.button')}
           </button>
@@ -301,7 +308,11 @@ export default function EmbedApp({
               chrome={options.chrome}
               initiallyOpen
               showButton={false}
-              onClose={() => setShareOpen(false)}
+              onClose={() => {
+                setShareOpen(false);
+                // Back to the button that opened it (the dialog unmounts with its chunk).
+                shareButton.current?.focus();
+              }}
             />
           </Suspense>
         )}

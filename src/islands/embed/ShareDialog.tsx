@@ -3,10 +3,19 @@
  * snippet, a Markdown link, and SVG/PNG export of the current frame. Small on purpose; it takes
  * the diagram's public state and (optionally) its API, never its internals.
  */
-import { useCallback, useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactElement,
+} from 'react';
 import type { PacketFlowApi, PacketFlowState } from '../packetFlowApi';
 import { fmt } from './fmt';
 import { toEmbedQuery, type EmbedChrome } from '../../lib/embedParams';
+import { serializeUrlState } from '../flow/urlState';
 
 export interface ShareDialogProps {
   state: PacketFlowState;
@@ -26,17 +35,43 @@ export interface ShareDialogProps {
   /** What-if controls and chrome the snippet should keep. */
   controls?: readonly string[];
   chrome?: EmbedChrome;
+  /**
+   * Where "Link to this moment" leads: the embed itself (a frame links to what it shows) or
+   * the scenario's playground, the full page of a diagram on the site (lessons, playground).
+   */
+  linkTo?: 'embed' | 'playground';
 }
 
-/** Absolute embed URL for a diagram state. */
+type MomentState = Pick<PacketFlowState, 'scenario' | 'lang' | 'step' | 'time' | 'overrides'>;
+
+/**
+ * The moment of a state as embed parameters. A diagram over simulated time (drains) is shared
+ * by its time, rounded up to the millisecond so the hops done by then stay done; a hop-by-hop
+ * one (whose clock stays at 0) by its step.
+ */
+function momentOf(state: MomentState): { step?: number; time?: number } {
+  if (state.time > 0) return { time: Math.ceil(state.time * 1000 - 1e-6) / 1000 };
+  return state.step > 0 ? { step: state.step } : {};
+}
+
+/** Absolute playground URL of a diagram state: the same moment and what-ifs on a full page. */
+export function playgroundUrl(origin: string, state: MomentState): string {
+  const query = serializeUrlState({
+    overrides: state.overrides,
+    step: state.step,
+    ...(state.time > 0 ? { time: state.time } : {}),
+  });
+  return `${origin}/${state.lang}/playground/${encodeURIComponent(state.scenario)}/${query}`;
+}
+
+/** Absolute embed URL for a diagram state, at its moment. */
 export function embedUrl(
   origin: string,
-  state: Pick<PacketFlowState, 'scenario' | 'lang' | 'step' | 'time' | 'overrides' | 'steps'>,
+  state: MomentState,
   extra: { controls?: readonly string[]; chrome?: EmbedChrome } = {},
 ): string {
   const query = toEmbedQuery({
-    // A time-mode diagram (drains) is best shared by time, a hop-by-hop one by step.
-    ...(state.step > 0 ? { step: state.step } : state.time > 0 ? { time: state.time } : {}),
+    ...momentOf(state),
     overrides: state.overrides,
     controls: [...(extra.controls ?? [])],
     ...(extra.chrome ? { chrome: extra.chrome } : {}),
@@ -147,6 +182,7 @@ export default function ShareDialog({
   initiallyOpen = false,
   showButton = true,
   onClose,
+  linkTo = 'embed',
 }: ShareDialogProps): ReactElement {
   const t = (key: string, vars?: Record<string, string | number>): string =>
     fmt(strings, key, vars);
@@ -161,6 +197,7 @@ export default function ShareDialog({
     ...(controls ? { controls } : {}),
     ...(chrome ? { chrome } : {}),
   });
+  const link = linkTo === 'playground' ? playgroundUrl(base, state) : url;
   const title = t('embed.frameTitle', { scenario: state.scenario });
   const s = snippets(url, title);
   const name = `hop-by-hop-${state.scenario}-${state.step}`;
@@ -171,6 +208,24 @@ export default function ShareDialog({
   };
   const close = (): void => {
     dialog.current?.close();
+  };
+  // A modal dialog already makes the page behind it inert; Tab also wraps around inside it
+  // instead of leaving for the browser's own controls.
+  const trapTab = (e: KeyboardEvent<HTMLDialogElement>): void => {
+    if (e.key !== 'Tab') return;
+    const focusable = [
+      ...e.currentTarget.querySelectorAll<HTMLElement>('textarea, button, a[href]'),
+    ].filter((el) => !el.hasAttribute('disabled'));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
   };
   const exportSvg = useCallback((): void => {
     const svg = api?.exportSvg();
@@ -196,6 +251,7 @@ export default function ShareDialog({
         ref={dialog}
         className="hop-share-dialog"
         aria-labelledby={titleId}
+        onKeyDown={trapTab}
         onClose={() => {
           setOpen(false);
           onClose?.();
@@ -206,7 +262,7 @@ export default function ShareDialog({
             <h2 id={titleId}>{t('share.title')}</h2>
             <Snippet
               label={t('share.link')}
-              value={url}
+              value={link}
               copyLabel={t('share.copy')}
               copiedLabel={t('share.copied')}
             />

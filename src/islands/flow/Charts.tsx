@@ -210,7 +210,9 @@ export const DrainTimeline = memo(function DrainTimeline({
   return (
     <figure className="hop-chart hop-chart--drain">
       <figcaption>
-        <strong>{tr('diagram.chart.drain')}</strong> — {tr('diagram.chart.drainDesc')}{' '}
+        <strong>{tr('diagram.chart.drain')}</strong>
+        {/* The description is for readers; a deck shows the chart with a trainer next to it. */}
+        <span className="hop-chart__desc"> — {tr('diagram.chart.drainDesc')}</span>{' '}
         {failedAll > 0
           ? tr('diagram.chart.disruption', { s: fixed(lang, d.seconds, 1) })
           : tr('diagram.chart.noDisruption')}

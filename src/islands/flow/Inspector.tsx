@@ -2,6 +2,7 @@
 import { memo, useState, type ReactNode } from 'react';
 import type { ConnectionTrace, Hop } from '../../sim/types';
 import { fmtAddr, placeName, reasonText, ruleLabel, whyText } from './narrate';
+import { Stack } from './Stack';
 import type { Tr } from './tr';
 
 /** A heading whose level fits the page it is embedded in. */
@@ -96,9 +97,15 @@ export const Inspector = memo(function Inspector({
   uid,
   level,
   defaultOpen = true,
+  reserve = false,
 }: {
   uid: string;
   level: 2 | 3 | 4;
+  /**
+   * Keep one height whichever connection and hop it shows (embeds): each part reserves room
+   * for its tallest variant over every featured connection (Stack.tsx).
+   */
+  reserve?: boolean;
   /** Open at first; diagrams over simulated time start closed (their chart comes first). */
   defaultOpen?: boolean;
   traces: readonly ConnectionTrace[];
@@ -116,7 +123,105 @@ export const Inspector = memo(function Inspector({
   // otherwise the first request hop that walked kube-proxy's chains.
   const cur = trace.hops.find((h) => h.id === currentHopId && h.rules.length > 0);
   const ruled = cur ?? trace.hops.find((h) => h.rules.length > 0);
-  const outcome = `${tr(`outcome.${rec.outcome}`, {}, rec.outcome)} — ${reasonText(tr, rec.reason, rec.ingressNode)}`;
+  const outcomeOf = (r: ConnectionTrace['record']): string =>
+    `${tr(`outcome.${r.outcome}`, {}, r.outcome)} — ${reasonText(tr, r.reason, r.ingressNode)}`;
+  const outcome = outcomeOf(rec);
+  // The other traces' (and hops') versions of a part, for its reserved height; none otherwise.
+  const others = (part: (t: ConnectionTrace) => ReactNode): ReactNode[] =>
+    reserve ? traces.filter((t) => t !== trace).map(part) : [];
+  const table = (t: ConnectionTrace, live: boolean): ReactNode => (
+    <div className="hop-scroll">
+      {/* Explicit roles: on phones the rows are laid out as cards (diagram.css), and
+          some browsers drop a table's semantics when its display changes. */}
+      <table className="hop-table" role="table">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              #
+            </th>
+            <th scope="col" role="columnheader">
+              {tr('diagram.inspector.hop')}
+            </th>
+            <th scope="col" role="columnheader">
+              →
+            </th>
+            <th scope="col" role="columnheader">
+              {tr('diagram.inspector.before')}
+            </th>
+            <th scope="col" role="columnheader">
+              {tr('diagram.inspector.after')}
+            </th>
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {t.hops.map((h, i) => (
+            <HopRow
+              key={h.id}
+              hop={h}
+              n={i + 1}
+              tr={tr}
+              current={live && h.id === currentHopId}
+              onPick={() => onPickHop(h)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+  const rules = (h: Hop | undefined): ReactNode => (
+    <>
+      <H level={sub(level)} className="hop-panel__h4">
+        {tr('diagram.inspector.rules')}
+        {h ? ` (${placeName(tr, h.to)}, ${h.kind})` : ''}
+      </H>
+      {h ? (
+        <ol className="hop-rules">
+          {h.rules.map((r, i) => (
+            <li key={`${r.chain}-${i}`} className={`hop-rule hop-rule--${r.verdict}`}>
+              <code>{r.chain}</code>{' '}
+              <span className="hop-rule__verdict">
+                {ruleLabel(r) === r.rule ? r.verdict : ruleLabel(r)}
+              </span>
+              <span className="hop-rule__why">{whyText(tr, r.why)}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p>{tr('diagram.inspector.noRules')}</p>
+      )}
+    </>
+  );
+  const conntrack = (t: ConnectionTrace): ReactNode =>
+    t.conntrack.length > 0 ? (
+      t.conntrack.map((c, i) => (
+        <p key={i} className="hop-mono hop-conntrack">
+          {c.node}: {tr('diagram.inspector.original')} src={fmtAddr(c.original.src)} dst=
+          {fmtAddr(c.original.dst)} · {tr('diagram.inspector.replyDir')} src=
+          {fmtAddr(c.reply.src)} dst={fmtAddr(c.reply.dst)} [{c.state}]
+        </p>
+      ))
+    ) : (
+      <p>{tr('diagram.inspector.noConntrack')}</p>
+    );
+  const seen = (r: ConnectionTrace['record']): ReactNode => (
+    <p>
+      <strong>{tr('diagram.inspector.seenByPod')}:</strong>{' '}
+      {r.sourceSeenByPod ? (
+        <span className="hop-mono">
+          {r.sourceSeenByPod} ({r.pod ?? ''})
+        </span>
+      ) : (
+        tr('diagram.inspector.seenNone')
+      )}
+    </p>
+  );
+  const ruledHops = (t: ConnectionTrace): Hop[] => t.hops.filter((h) => h.rules.length > 0);
+  const otherRules: ReactNode[] = reserve
+    ? [
+        ...traces.flatMap((t) => ruledHops(t).filter((h) => h !== ruled)),
+        ...(traces.some((t) => ruledHops(t).length === 0) && ruled ? [undefined] : []),
+      ].map(rules)
+    : [];
   return (
     // A group, not a region: several diagrams on a page would repeat the landmark name.
     <div className="hop-panel hop-inspector" role="group" aria-labelledby={`${uid}-inspector-h`}>
@@ -131,9 +236,17 @@ export const Inspector = memo(function Inspector({
           {tr('diagram.inspector')}
         </button>
       </H>
-      <p className="hop-inspector__outcome">
-        <strong>{tr('diagram.inspector.outcome')}:</strong> {outcome}
-      </p>
+      <Stack
+        variants={others((t) => (
+          <p className="hop-inspector__outcome">
+            <strong>{tr('diagram.inspector.outcome')}:</strong> {outcomeOf(t.record)}
+          </p>
+        ))}
+      >
+        <p className="hop-inspector__outcome">
+          <strong>{tr('diagram.inspector.outcome')}:</strong> {outcome}
+        </p>
+      </Stack>
       <div id={`${uid}-inspector-body`} hidden={!open}>
         {open && (
           <>
@@ -150,86 +263,13 @@ export const Inspector = memo(function Inspector({
                 </select>
               </label>
             )}
-            <div className="hop-scroll">
-              {/* Explicit roles: on phones the rows are laid out as cards (diagram.css), and
-                  some browsers drop a table's semantics when its display changes. */}
-              <table className="hop-table" role="table">
-                <thead role="rowgroup">
-                  <tr role="row">
-                    <th scope="col" role="columnheader">
-                      #
-                    </th>
-                    <th scope="col" role="columnheader">
-                      {tr('diagram.inspector.hop')}
-                    </th>
-                    <th scope="col" role="columnheader">
-                      →
-                    </th>
-                    <th scope="col" role="columnheader">
-                      {tr('diagram.inspector.before')}
-                    </th>
-                    <th scope="col" role="columnheader">
-                      {tr('diagram.inspector.after')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody role="rowgroup">
-                  {trace.hops.map((h, i) => (
-                    <HopRow
-                      key={h.id}
-                      hop={h}
-                      n={i + 1}
-                      tr={tr}
-                      current={h.id === currentHopId}
-                      onPick={() => onPickHop(h)}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <H level={sub(level)} className="hop-panel__h4">
-              {tr('diagram.inspector.rules')}
-              {ruled ? ` (${placeName(tr, ruled.to)}, ${ruled.kind})` : ''}
-            </H>
-            {ruled ? (
-              <ol className="hop-rules">
-                {ruled.rules.map((r, i) => (
-                  <li key={`${r.chain}-${i}`} className={`hop-rule hop-rule--${r.verdict}`}>
-                    <code>{r.chain}</code>{' '}
-                    <span className="hop-rule__verdict">
-                      {ruleLabel(r) === r.rule ? r.verdict : ruleLabel(r)}
-                    </span>
-                    <span className="hop-rule__why">{whyText(tr, r.why)}</span>
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p>{tr('diagram.inspector.noRules')}</p>
-            )}
+            <Stack variants={others((t) => table(t, false))}>{table(trace, true)}</Stack>
+            <Stack variants={otherRules}>{rules(ruled)}</Stack>
             <H level={sub(level)} className="hop-panel__h4">
               {tr('diagram.inspector.conntrack')}
             </H>
-            {trace.conntrack.length > 0 ? (
-              trace.conntrack.map((c, i) => (
-                <p key={i} className="hop-mono hop-conntrack">
-                  {c.node}: {tr('diagram.inspector.original')} src={fmtAddr(c.original.src)} dst=
-                  {fmtAddr(c.original.dst)} · {tr('diagram.inspector.replyDir')} src=
-                  {fmtAddr(c.reply.src)} dst={fmtAddr(c.reply.dst)} [{c.state}]
-                </p>
-              ))
-            ) : (
-              <p>{tr('diagram.inspector.noConntrack')}</p>
-            )}
-            <p>
-              <strong>{tr('diagram.inspector.seenByPod')}:</strong>{' '}
-              {rec.sourceSeenByPod ? (
-                <span className="hop-mono">
-                  {rec.sourceSeenByPod} ({rec.pod ?? ''})
-                </span>
-              ) : (
-                tr('diagram.inspector.seenNone')
-              )}
-            </p>
+            <Stack variants={others(conntrack)}>{conntrack(trace)}</Stack>
+            <Stack variants={others((t) => seen(t.record))}>{seen(rec)}</Stack>
           </>
         )}
       </div>

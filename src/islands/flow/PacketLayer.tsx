@@ -1,5 +1,5 @@
 /** Packets riding along the links, drawn in flow coordinates (inside React Flow's viewport). */
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
 import type { ConnectionTrace, Hop } from '../../sim/types';
 import { STEP_SECONDS, type playbackMachine } from '../../machines/playbackMachine';
@@ -25,20 +25,17 @@ export function PacketTag({
   arrived,
   tr,
   timeoutSeconds,
-  shift = 0,
-  below = false,
+  offset = { x: 0, y: 0 },
   docked = false,
 }: {
   /** In the dock under a stacked picture (PacketDock), not next to the packet. */
   docked?: boolean;
-  /** Draw the tag under the packet (near the top edge, where above would be clipped). */
-  below?: boolean;
   hop: Hop;
   arrived: boolean;
   tr: Tr;
   timeoutSeconds: number;
-  /** Horizontal shift in px that keeps the tag inside the canvas. */
-  shift?: number;
+  /** The card's top-left corner relative to the packet, in px (placeTag). */
+  offset?: { x: number; y: number };
 }) {
   const h = arrived ? hop.after : hop.before;
   const showChanged = arrived && hop.changed.length > 0;
@@ -50,12 +47,14 @@ export function PacketTag({
   const reason = reasonText(tr, hop.reason, hop.to);
   return (
     <div
-      className={`hop-tag hop-tag--${hop.direction}${below ? ' hop-tag--below' : ''}${docked ? ' hop-tag--docked' : ''}${ended ? ` hop-tag--end hop-tag--${hop.end ?? ''}` : ''}`}
+      className={`hop-tag hop-tag--${hop.direction}${docked ? ' hop-tag--docked' : ''}${ended ? ` hop-tag--end hop-tag--${hop.end ?? ''}` : ''}`}
       data-hop={hop.id}
       data-arrived={arrived ? 'true' : 'false'}
       {...(docked
         ? {}
-        : { style: { transform: `translateX(calc(-50% + ${shift.toFixed(0)}px))` } })}
+        : {
+            style: { transform: `translate(${offset.x.toFixed(0)}px, ${offset.y.toFixed(0)}px)` },
+          })}
     >
       <span className="hop-tag__kind">
         <span aria-hidden="true">{hop.direction === 'reply' ? '◀ ' : '▶ '}</span>
@@ -88,12 +87,6 @@ function placeAt(p: Point, cls: string, children: React.ReactNode, key?: string)
   );
 }
 
-/** Keeps a ~13em wide tag centred on x inside [0, width]. */
-function shiftFor(x: number, width: number, scale: number): number {
-  const half = 105 * scale;
-  return Math.min(Math.max(x, half + 2), Math.max(half + 2, width - half - 2)) - x;
-}
-
 /** What the packet layer and the phone dock both draw from. */
 export interface PacketProps {
   actor: PlaybackActor;
@@ -110,6 +103,21 @@ interface PacketAt {
   point: Point;
   /** False before the first hop: only the dot waits at the sender. */
   started: boolean;
+}
+
+/**
+ * Simulated seconds a featured packet stays on the picture after its last hop, in a run over
+ * time. A drain's featured hops take the first 20 ms; at t = 40 s that packet is long gone and
+ * must not sit next to the client as if it were still on its way.
+ */
+export const STALE_AFTER = 2;
+
+/** Whether, at `time`, the packet at `position` has been resting longer than STALE_AFTER. */
+export function isStale(steps: readonly Step[], position: number, time: number): boolean {
+  const k = Math.floor(position + 1e-9);
+  if (position - k > 1e-6) return false;
+  const last = steps[k - 1];
+  return last !== undefined && time - last.hop.at > STALE_AFTER;
 }
 
 /** Where the featured packet is at a playback position, and which hop's header it carries. */
@@ -150,7 +158,11 @@ function packetAt(
  */
 export const PacketDock = memo(function PacketDock(p: PacketProps) {
   const position = useSelector(p.actor, (s) => s.context.position);
-  const at = packetAt(p.steps, p.layout, position, p.reducedMotion);
+  const stale = useSelector(
+    p.actor,
+    (s) => s.context.mode === 'time' && isStale(p.steps, s.context.position, s.context.time),
+  );
+  const at = stale ? null : packetAt(p.steps, p.layout, position, p.reducedMotion);
   const room = DOCK_ROOM * p.layout.scale;
   return (
     <div className="hop-tag-dock" aria-hidden="true" style={{ height: room, marginTop: -room }}>
@@ -167,6 +179,27 @@ export const PacketDock = memo(function PacketDock(p: PacketProps) {
   );
 });
 
+/**
+ * hop:tag-place — where the card goes (tagPlace.ts) is a chunk of its own, fetched when the
+ * diagram runs, so a lesson's first load does not carry it. Until it is there the card sits
+ * above the packet (below it near the top edge), as it always did.
+ */
+let placer: typeof import('./tagPlace') | null = null;
+const placerLoaded =
+  typeof window === 'undefined'
+    ? null
+    : import('./tagPlace').then((m) => {
+        placer = m;
+      });
+
+function placeCard(layout: FlowLayout, point: Point, lines: number): { x: number; y: number } {
+  if (placer) return placer.placeTag(layout, point, placer.tagSize(layout.scale, lines));
+  const s = layout.scale;
+  const [w, h] = [215 * s, (54 + lines * 17) * s];
+  const x = Math.min(Math.max(point[0] - w / 2, 2), Math.max(2, layout.width - w - 2));
+  return { x: x - point[0], y: point[1] < 120 * s ? 12 : -12 - h };
+}
+
 /** The featured packet at the playback cursor; re-renders every frame while playing. */
 export const PacketLayer = memo(function PacketLayer({
   actor,
@@ -178,10 +211,23 @@ export const PacketLayer = memo(function PacketLayer({
   clientOf,
 }: PacketProps & { clientOf: (connection: number) => string | null }) {
   const position = useSelector(actor, (s) => s.context.position);
-  const at = steps.length === 0 ? null : packetAt(steps, layout, position, reducedMotion);
+  const stale = useSelector(
+    actor,
+    (s) => s.context.mode === 'time' && isStale(steps, s.context.position, s.context.time),
+  );
+  const [, setPlaced] = useState(placer !== null);
+  useEffect(() => {
+    if (!placer) void placerLoaded?.then(() => setPlaced(true));
+  }, []);
+  const at = steps.length === 0 || stale ? null : packetAt(steps, layout, position, reducedMotion);
   if (!at) return null;
   const { hop, arrived, point, started } = at;
   const timedOut = arrived && (hop.end === 'timeout' || hop.marks.includes('timeout'));
+  // hop:tag-place — the card goes where it hides no box's label (tagPlace.ts).
+  const ended = arrived && hop.end !== undefined && hop.end !== 'ok';
+  // A verdict wraps at about 26 letters a line (the card's 18em).
+  const verdict = ended ? Math.ceil((reasonText(tr, hop.reason, hop.to).length + 24) / 26) : 0;
+  const offset = placeCard(layout, point, verdict);
   const client = timedOut ? clientOf(hop.connection) : null;
   const cb = client ? layout.boxes[client] : undefined;
   return (
@@ -198,8 +244,7 @@ export const PacketLayer = memo(function PacketLayer({
               arrived={arrived}
               tr={tr}
               timeoutSeconds={timeoutSeconds}
-              shift={shiftFor(point[0], layout.width, layout.scale)}
-              below={point[1] < 120 * layout.scale}
+              offset={offset}
             />
           )}
         </>,

@@ -12,6 +12,13 @@ export default function SharePanel(
   props: Omit<ShareDialogProps, 'strings' | 'initiallyOpen' | 'showButton'>,
 ): ReactElement {
   return (
-    <ShareDialog {...props} strings={shareStrings(props.lang)} initiallyOpen showButton={false} />
+    // On the site "Link to this moment" opens the playground: the full page, at this moment.
+    <ShareDialog
+      {...props}
+      strings={shareStrings(props.lang)}
+      initiallyOpen
+      showButton={false}
+      linkTo="playground"
+    />
   );
 }

@@ -121,7 +121,9 @@ export function layoutBoxes(
   // Side by side the Node's IP wraps under its name, so badges need a row of their own.
   const headerH = (opts.badges && !stacked ? 74 : 52) * s;
   const proxyH = 34 * s;
-  const podH = 50 * s;
+  // A Pod's name and address take two lines in a narrow box; over time a badge comes under
+  // them ("terminating"), which a 50 px box cut off.
+  const podH = (opts.badges ? 68 : 50) * s;
   const podGap = 8 * s;
   const inner = 20 * s;
 

@@ -18,6 +18,7 @@ import {
   clampPosition,
   deckChannelName,
   isDeckMessage,
+  momentSteps,
   nextPosition,
   parseDeckHash,
   prevPosition,
@@ -49,10 +50,27 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** The step count a diagram state reports for a slide; null if it is another slide's diagram. */
+/**
+ * The step count of a slide: its moments' (known from the build), else what its diagram reports;
+ * null while that diagram has not reported (or it is another slide's diagram).
+ */
 function stepsFor(slide: Slide | undefined, flow: PacketFlowState | null): KnownSteps {
   if (slide?.kind !== 'diagram') return 0;
+  const moments = momentSteps(slide);
+  if (moments !== null) return moments;
   return flow?.scenario === slide.scenario ? flow.steps : null;
+}
+
+/** Where the diagram goes for a deck step: a moment's time, or a packet hop. */
+function seekFor(slide: Slide | undefined, step: number): { step: number } | { time: number } {
+  const moment = slide?.kind === 'diagram' ? slide.moments?.[step] : undefined;
+  return moment ? { time: moment.time } : { step };
+}
+
+/** What the slide says at a step: the moment's sentence, or the diagram's own narration. */
+function narrationFor(slide: Slide | undefined, step: number, flow: PacketFlowState | null) {
+  const moment = slide?.kind === 'diagram' ? slide.moments?.[step] : undefined;
+  return moment ? moment.text : (flow?.narration ?? '');
 }
 
 /** The deck island (mounted through DeckEn / DeckDe, which pick a one-language diagram). */
@@ -115,7 +133,7 @@ export default function DeckApp({
         const known = stepsNow();
         if (known !== null) {
           apiRef.current?.pause();
-          apiRef.current?.seek({ step: resolveStep(clamped.step, known) });
+          apiRef.current?.seek(seekFor(slides[cur.slide], resolveStep(clamped.step, known)));
         }
       } else {
         setFlowState(null);
@@ -146,13 +164,18 @@ export default function DeckApp({
   /** Where the deck is, for the notes window (read from the refs: always the latest). */
   const positionMessage = (): DeckMessage => {
     const p = posRef.current;
+    const here = slides[p.slide];
     const known = stepsNow();
+    const step = resolveStep(p.step, known);
+    const moments = momentSteps(here) !== null;
     return {
       type: 'position',
       slide: p.slide,
-      step: resolveStep(p.step, known),
-      steps: known ?? 0,
-      narration: known === null ? '' : (flowRef.current?.narration ?? ''),
+      // Moments count from 1 for people ("moment 1 of 7"); hops count completed hops from 0.
+      step: moments ? step + 1 : step,
+      steps: moments ? (known ?? 0) + 1 : (known ?? 0),
+      unit: moments ? 'moment' : 'hop',
+      narration: known === null ? '' : narrationFor(here, step, flowRef.current),
       startedAt: startedAt.current,
     };
   };
@@ -173,7 +196,8 @@ export default function DeckApp({
 
   // Keep the URL and the notes window in step.
   const shownStep = resolveStep(pos.step, steps);
-  const narration = steps === null ? '' : (flow?.narration ?? '');
+  const narration = steps === null ? '' : narrationFor(slide, shownStep, flow);
+  const moments = slide?.kind === 'diagram' ? slide.moments : undefined;
   useEffect(() => {
     const hash = toDeckHash(pos, slides, steps);
     if (location.hash !== hash) history.replaceState(null, '', hash);
@@ -264,9 +288,22 @@ export default function DeckApp({
       const here = slides[cur.slide];
       // A late report of a diagram that is no longer shown.
       if (here?.kind !== 'diagram' || here.scenario !== s.scenario) return;
-      const firstReport = stepsFor(here, flowRef.current) === null;
+      const firstReport = flowRef.current?.scenario !== s.scenario;
       setFlowState(s);
       if (!firstReport) return;
+      const moments = momentSteps(here);
+      if (moments !== null) {
+        // A slide of moments knew its steps all along; its diagram only has to be at the time
+        // of the current one (entered from the next slide, it is the last).
+        const settled = settlePosition(cur, slides, moments);
+        if (settled !== cur) moveTo(settled);
+        const target = seekFor(here, settled.step);
+        if ('time' in target && Math.abs(s.time - target.time) > 1e-6) {
+          apiRef.current?.pause();
+          apiRef.current?.seek(target);
+        }
+        return;
+      }
       // The step count is known now: apply what the deck was asked for while the diagram was
       // computing (hops pressed meanwhile, or its end when entered from the next slide).
       const settled = settlePosition(cur, slides, s.steps);
@@ -311,7 +348,7 @@ export default function DeckApp({
           </div>
         )}
         {slide.kind === 'diagram' && (
-          <div className="slide-diagram">
+          <div className={`slide-diagram${moments ? ' slide-diagram--moments' : ''}`}>
             <h2>{slide.heading}</h2>
             <div className="slide-flow" ref={fitRef}>
               <div className="slide-flow-inner">
@@ -321,7 +358,12 @@ export default function DeckApp({
                   lang={lang}
                   chrome="none"
                   size="presenter"
-                  initialStep={Math.max(0, pos.step)}
+                  {...(moments
+                    ? {
+                        initialTime: moments[Math.max(0, pos.step)]?.time ?? 0,
+                        charts: true,
+                      }
+                    : { initialStep: Math.max(0, pos.step) })}
                   urlState={false}
                   instanceId={`deck-${pos.slide}`}
                   onStateChange={onStateChange}
@@ -347,15 +389,19 @@ export default function DeckApp({
         </button>
         <span className="deck-count" data-testid="deck-count">
           {t('present.ui.slideOf', { n: pos.slide + 1, total: slides.length })}
-          {slide.kind === 'diagram' && steps !== null && steps > 0
-            ? ` · ${t('present.ui.stepOf', { step: shownStep, steps })}`
-            : ''}
+          {slide.kind === 'diagram' && moments
+            ? ` · ${t('present.ui.momentOf', { step: shownStep + 1, steps: moments.length })}`
+            : slide.kind === 'diagram' && steps !== null && steps > 0
+              ? ` · ${t('present.ui.stepOf', { step: shownStep, steps })}`
+              : ''}
         </span>
         <button type="button" onClick={next} aria-label={t('present.ui.next')}>
           →
         </button>
         {jump !== '' && <span className="deck-jump">{t('present.ui.jump', { n: jump })}</span>}
-        <span className="deck-help">{t('present.ui.help')}</span>
+        <span className="deck-help">
+          {t(moments ? 'present.ui.helpMoments' : 'present.ui.help')}
+        </span>
         <a href={notesHref} target="hop-notes" rel="noopener">
           {t('present.ui.openNotes')}
         </a>

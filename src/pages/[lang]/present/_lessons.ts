@@ -3,13 +3,44 @@
  * their slides; shared by the deck, notes and print routes.
  */
 import { getCollection } from 'astro:content';
-import { buildDeck, type DeckLesson, type Slide } from '../../../lib/deck';
+import { buildDeck, type DeckLesson, type DeckMoment, type Slide } from '../../../lib/deck';
+import { momentsOf, toDeckMoments, type MomentCode } from '../../../lib/moments';
 import { languages, resources, useT, type Lang, type MessageKey } from '../../../i18n';
+import { fixed } from '../../../i18n/number';
+import { runScenario } from '../../../sim/index';
+import { isTimeMode } from '../../../islands/flow/steps';
 
 export interface DeckEntry {
   lang: Lang;
   lesson: DeckLesson;
   slides: Slide[];
+}
+
+const momentCodes = new Map<string, MomentCode[]>();
+
+/**
+ * The moments of a scenario's diagram (the engine run once per scenario, as the diagram runs it:
+ * seed 1, no overrides); empty for a hop-by-hop diagram.
+ */
+function codesOf(scenario: string): MomentCode[] {
+  const known = momentCodes.get(scenario);
+  if (known) return known;
+  const r = runScenario(scenario, { seed: 1 });
+  const codes = r.ok ? momentsOf(r.result, isTimeMode(r.result)) : [];
+  momentCodes.set(scenario, codes);
+  return codes;
+}
+
+/** The localized moments of a scenario for a deck, or undefined when it plays hop by hop. */
+export function deckMoments(lang: Lang, scenario: string): DeckMoment[] | undefined {
+  const codes = codesOf(scenario);
+  if (codes.length === 0) return undefined;
+  const t = useT(lang);
+  return toDeckMoments(
+    codes,
+    (key, vars) => t(key as MessageKey, vars),
+    (n) => fixed(lang, n, 1),
+  );
 }
 
 /** Every lesson deck in every language, in lesson order. */
@@ -35,6 +66,7 @@ export async function loadDecks(): Promise<DeckEntry[]> {
         lesson,
         (key, vars) => t(key as MessageKey, vars),
         (key) => key in strings,
+        (scenario) => deckMoments(lang, scenario),
       );
       decks.push({ lang, lesson, slides });
     }

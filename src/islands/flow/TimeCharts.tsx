@@ -1,0 +1,51 @@
+/** The chart of a run over simulated time: a drain's per-node lanes, or the per-pod load bars. */
+import type { Scenario } from '../../sim/types';
+import { DrainTimeline, LoadBars } from './Charts';
+import type { Run } from './run';
+import type { Tr } from './tr';
+
+/** Nothing for a hop-by-hop run; the drain lanes when the scenario has a timeline, else the bars. */
+export function TimeCharts({
+  run,
+  resolved,
+  uid,
+  time,
+  width,
+  tr,
+  lang,
+  onSeek,
+}: {
+  run: Run;
+  resolved: Scenario;
+  uid: string;
+  time: number;
+  /** The diagram's width; the charts keep a margin and a readable maximum. */
+  width: number;
+  tr: Tr;
+  lang: string;
+  onSeek: (t: number) => void;
+}) {
+  if (run.mode !== 'time') return null;
+  return resolved.timeline.length > 0 ? (
+    <DrainTimeline
+      uid={uid}
+      result={run.result}
+      charts={run.charts}
+      duration={run.duration}
+      time={time}
+      width={Math.min(width - 30, 900)}
+      tr={tr}
+      lang={lang}
+      onSeek={onSeek}
+    />
+  ) : (
+    <LoadBars
+      result={run.result}
+      charts={run.charts}
+      time={time}
+      width={Math.min(width - 30, 700)}
+      tr={tr}
+      lang={lang}
+    />
+  );
+}

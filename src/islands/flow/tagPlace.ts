@@ -1,0 +1,141 @@
+/**
+ * Where the packet's header card goes next to the packet: the side where it covers the least
+ * of the boxes' labels (a Node's name and address strip, a client, the load balancer, a
+ * kube-proxy or a Pod), inside the canvas. Pure geometry over the layout, so it is unit-tested.
+ */
+import { proxyId, type Box, type FlowLayout, type Point } from './toFlow';
+
+/** Size of the card in flow px, estimated from its lines (the card is 0.82em, 1.3 lines). */
+export function tagSize(scale: number, extraLines = 0): { w: number; h: number } {
+  return { w: 215 * scale, h: (54 + extraLines * 17) * scale };
+}
+
+function overlap(a: Box, b: Box): number {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/** Letter widths in em (bold sans for names, monospace for addresses), from diagram.css. */
+const NAME_EM = 0.62;
+const MONO_EM = 0.6 * 0.88;
+
+/**
+ * Where a box's text is: its head line (icon, name, address; the address wraps under the name
+ * when both do not fit), estimated from the strings and diagram.css's sizes.
+ */
+function textOf(b: Box, label: string, sub: string, scale: number, node: boolean): Box[] {
+  const f = 14 * 0.95 * scale * (node ? 1.05 : 1);
+  const padX = (node ? 0.75 : 0.5) * f;
+  const padY = (node ? 0.5 : 0.3) * f;
+  const line = 1.4 * f;
+  const inner = b.w - 2 * padX;
+  const name = 1.4 * f + label.length * NAME_EM * f;
+  const addr = sub.length * MONO_EM * f;
+  // A few px of slack around the estimate (fonts differ a little between systems).
+  const m = 4 * scale;
+  const x = b.x + padX - m;
+  const y = b.y + padY - m;
+  const h = line + 2 * m;
+  if (name + 0.4 * f + addr <= inner) return [{ x, y, w: name + 0.4 * f + addr + 2 * m, h }];
+  return [
+    { x, y, w: Math.min(inner, name) + 2 * m, h },
+    { x, y: y + line, w: Math.min(inner, addr) + 2 * m, h },
+  ];
+}
+
+/** A row of state badges ("LB: out of rotation", "offline", "terminating") under a head line. */
+function badgeRow(under: Box, chars: number, scale: number, maxW: number): Box {
+  const f = 14 * 0.95 * scale * 0.78;
+  return {
+    x: under.x,
+    y: under.y + under.h,
+    w: Math.min(maxW, chars * 0.55 * f + 2 * f),
+    h: 1.5 * f,
+  };
+}
+
+/**
+ * The parts of the picture a card must not hide: the text of every box (name, address and,
+ * in a run over time, its state badges), estimated from its strings. A box's empty rest, a
+ * Node's body around its kube-proxy and Pods, and the links may be covered.
+ */
+export function labelAreas(layout: FlowLayout): Box[] {
+  const areas: Box[] = [];
+  const s = layout.scale;
+  for (const n of layout.nodes) {
+    const b = layout.boxes[n.id];
+    if (!b) continue;
+    const { kind, label, sub } = n.data;
+    const text = textOf(b, kind === 'lb' ? 'load balancer' : label, sub, s, kind === 'node');
+    areas.push(...text);
+    const last = text[text.length - 1];
+    if (kind === 'node' && last) {
+      // A header taller than its head line has room for badges (toFlow's `badges` option).
+      const proxy = n.data.node ? layout.boxes[proxyId(n.data.node)] : undefined;
+      if (proxy && proxy.y - b.y > 60 * s) areas.push(badgeRow(last, 28, s, b.w));
+    } else if (kind === 'pod' && last && b.y + b.h - (last.y + last.h) > 12 * s) {
+      areas.push(badgeRow(last, 11, s, b.w));
+    }
+  }
+  return areas;
+}
+
+/** The label areas of a layout, cached per layout object (the card moves every frame). */
+const cache = new WeakMap<FlowLayout, Box[]>();
+
+/**
+ * Top-left corner of the card, relative to the packet at `point`: the first of eight sides
+ * (above first, as the card always sat) with the least label area under it, kept inside the
+ * canvas. Ties keep the earlier side, so a card does not hop between equal sides.
+ */
+export function placeTag(
+  layout: FlowLayout,
+  point: Point,
+  size: { w: number; h: number },
+): { x: number; y: number } {
+  let areas = cache.get(layout);
+  if (!areas) {
+    areas = labelAreas(layout);
+    cache.set(layout, areas);
+  }
+  const [px, py] = point;
+  const { w, h } = size;
+  const gap = 12 * layout.scale;
+  const candidates: Array<[number, number]> = [
+    [px - w / 2, py - gap - h],
+    [px - w / 2, py + gap],
+    [px + gap, py - gap - h],
+    [px - gap - w, py - gap - h],
+    [px + gap, py + gap],
+    [px - gap - w, py + gap],
+    [px + gap, py - h / 2],
+    [px - gap - w, py - h / 2],
+  ];
+  // Last resort, when every side hides text: the top corners (beside the client and the load
+  // balancer a wide picture is empty), at a price growing with the distance from the packet.
+  const far: Array<[number, number]> = [
+    [layout.width - w - 2, 2],
+    [2, 2],
+  ];
+  let best = { x: 0, y: 0 };
+  let bestCost = Number.POSITIVE_INFINITY;
+  for (const [cx, cy] of [...candidates, ...far]) {
+    const x = Math.min(Math.max(cx, 2), Math.max(2, layout.width - w - 2));
+    const y = Math.min(Math.max(cy, 2), Math.max(2, layout.height - h - 2));
+    const card = { x, y, w, h };
+    let cost = 0;
+    // Hiding a few letters of an address is worse than a card a little farther away.
+    for (const a of areas) cost += overlap(card, a) * 8;
+    // Covering the packet itself is as bad as covering a label; moving far from it a little bad.
+    const dot = { x: px - 8, y: py - 8, w: 16, h: 16 };
+    cost += overlap(card, dot) * 20 + (Math.abs(x - cx) + Math.abs(y - cy)) * 0.5;
+    if (far.some(([fx, fy]) => fx === cx && fy === cy))
+      cost += Math.hypot(x + w / 2 - px, y + h / 2 - py) * 2;
+    if (cost < bestCost - 1) {
+      bestCost = cost;
+      best = { x: x - px, y: y - py };
+    }
+  }
+  return best;
+}
