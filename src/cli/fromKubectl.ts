@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import importerDe from '../i18n/locales/importer/de.json' with { type: 'json' };
 import importerEn from '../i18n/locales/importer/en.json' with { type: 'json' };
+import { translator } from '../i18n/interpolate.ts';
 import {
   importKubectl,
   itemKey,
@@ -19,17 +20,8 @@ import type { InputIssue, Scenario } from '../sim/index.ts';
 import type { CliIo } from './main.ts';
 
 type Lang = 'en' | 'de';
-const LOCALES: Record<Lang, Record<string, string>> = { en: importerEn, de: importerDe };
-
 /** Translate an importer key with {{placeholders}}; English, then the key, as fallback. */
-export function tImporter(
-  lang: Lang,
-  key: string,
-  params: Record<string, string | number> = {},
-): string {
-  const text = LOCALES[lang][key] ?? LOCALES.en[key] ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
+export const tImporter = translator<Lang>({ en: importerEn, de: importerDe });
 
 /** One report item as a sentence in `lang`. */
 export function itemText(lang: Lang, item: ReportItem): string {

@@ -3,18 +3,14 @@ import labDe from '../i18n/locales/lab/de.json' with { type: 'json' };
 import labEn from '../i18n/locales/lab/en.json' with { type: 'json' };
 import simDe from '../i18n/locales/sim/de.json' with { type: 'json' };
 import simEn from '../i18n/locales/sim/en.json' with { type: 'json' };
+import { translator } from '../i18n/interpolate.ts';
 
 export type Lang = 'en' | 'de';
-const LOCALES: Record<Lang, Record<string, string>> = {
+/** Translate a key with {{placeholders}}; falls back to English, then to the key. */
+export const t = translator<Lang>({
   en: { ...simEn, ...labEn },
   de: { ...simDe, ...labDe },
-};
-
-/** Translate a key with {{placeholders}}; falls back to English, then to the key. */
-export function t(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  const text = LOCALES[lang][key] ?? LOCALES.en[key] ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
+});
 
 /** The language from --lang, else from LANG / LC_ALL. */
 export function envLang(env: Readonly<Record<string, string | undefined>>): Lang {

@@ -8,8 +8,9 @@
  */
 import type { i18n } from 'i18next';
 import { getI18n, type Lang } from '../../i18n';
+import type { Tr } from './trClient';
 
-export type Tr = (key: string, vars?: Record<string, string | number>, fallback?: string) => string;
+export type { Tr };
 
 /** Wraps an initialised i18next instance as a Tr. */
 export function trOf(instance: i18n): Tr {

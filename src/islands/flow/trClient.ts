@@ -1,9 +1,11 @@
 /**
- * Client-side Tr: an i18next instance over only the messages an island ships (the diagram
- * and engine areas of one language), to keep the island's JavaScript small.
+ * Client-side Tr: the messages an island ships (the diagram and engine areas of one language)
+ * filled by the one interpolator (i18n/interpolate.ts). The pages render with i18next; the
+ * islands do not ship it, since the locale files use only `{{name}}` placeholders.
  */
-import { createInstance } from 'i18next';
+import { interpolate } from '../../i18n/interpolate';
 
+/** A translate function: a missing key gives the fallback (or the key), never an empty string. */
 export type Tr = (key: string, vars?: Record<string, string | number>, fallback?: string) => string;
 
 /** Messages of one or both languages, flat dot keys. */
@@ -11,7 +13,7 @@ export type Messages = Partial<Record<'en' | 'de', Record<string, string>>>;
 
 const cache = new WeakMap<Messages, Map<string, Tr>>();
 
-/** Returns a Tr for one language over the given messages (cached per messages object). */
+/** Returns a Tr for one language over the given messages (English as fallback when shipped). */
 export function trFor(lang: 'en' | 'de', messages: Messages): Tr {
   let byLang = cache.get(messages);
   if (!byLang) {
@@ -20,22 +22,11 @@ export function trFor(lang: 'en' | 'de', messages: Messages): Tr {
   }
   const hit = byLang.get(lang);
   if (hit) return hit;
-  const instance = createInstance();
-  const resources: Record<string, { translation: Record<string, string> }> = {};
-  for (const [l, m] of Object.entries(messages)) if (m) resources[l] = { translation: m };
-  void instance.init({
-    lng: lang,
-    fallbackLng: messages.en ? 'en' : lang,
-    resources,
-    keySeparator: false,
-    nsSeparator: false,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  const own = messages[lang] ?? {};
+  const en = messages.en ?? {};
   const tr: Tr = (key, vars, fallback) => {
-    if (!instance.exists(key)) return fallback ?? key;
-    return instance.t(key, vars ?? {});
+    const text = own[key] ?? en[key];
+    return text === undefined ? (fallback ?? key) : interpolate(text, vars);
   };
   byLang.set(lang, tr);
   return tr;
