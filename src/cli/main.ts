@@ -8,9 +8,11 @@ import { resolve } from 'node:path';
 import { parseArgs as parseArgv } from 'node:util';
 import de from '../i18n/locales/sim/de.json' with { type: 'json' };
 import en from '../i18n/locales/sim/en.json' with { type: 'json' };
+import { translator } from '../i18n/interpolate.ts';
 import { issueLine } from '../i18n/issues.ts';
 import { fixed } from '../i18n/number.ts';
 import { importDump } from './fromKubectl.ts';
+import { traceJson, traceText } from './trace.ts';
 import {
   applyOverrides,
   closest,
@@ -40,14 +42,10 @@ export interface CliIo {
 }
 
 type Lang = 'en' | 'de';
-const LOCALES: Record<Lang, Record<string, string>> = { en, de };
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 /** Translate a key with {{placeholders}}; falls back to English, then to the key. */
-export function t(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  const text = LOCALES[lang][key] ?? LOCALES.en[key] ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
+export const t = translator<Lang>({ en, de });
 
 const r3 = (n: number | null): number | null => (n === null ? null : Math.round(n * 1000) / 1000);
 
@@ -171,6 +169,7 @@ interface Parsed {
   seed: number;
   sets: string[];
   json: boolean;
+  trace: boolean;
   list: boolean;
   schema: boolean;
   help: boolean;
@@ -180,6 +179,7 @@ interface Parsed {
 
 const OPTIONS = {
   json: { type: 'boolean' },
+  trace: { type: 'boolean' },
   list: { type: 'boolean' },
   schema: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -207,6 +207,7 @@ function parseArgs(
     seed: 1,
     sets: [],
     json: false,
+    trace: false,
     list: false,
     schema: false,
     help: false,
@@ -258,6 +259,9 @@ function parseArgs(
     switch (tok.name) {
       case 'json':
         args.json = true;
+        break;
+      case 'trace':
+        args.trace = true;
         break;
       case 'list':
         args.list = true;
@@ -416,10 +420,17 @@ export function main(argv: readonly string[], io: CliIo): number {
     }
     const run = runScenario(applied.scenario, { seed: args.seed });
     if (!run.ok) return fail(run.issues);
+    const featured = run.result.featured;
     if (args.json) {
       io.stderr(report);
-      io.stdout(`${JSON.stringify(toJson(run.result))}\n`);
-    } else io.stdout(`${report}${report ? '\n' : ''}${table(lang, run.result, title)}`);
+      const json = toJson(run.result) as Record<string, unknown>;
+      io.stdout(
+        `${JSON.stringify(args.trace ? { ...json, traces: traceJson(featured) } : json)}\n`,
+      );
+    } else
+      io.stdout(
+        `${report}${report ? '\n' : ''}${table(lang, run.result, title)}${args.trace ? traceText(tr, featured) : ''}`,
+      );
     return 0;
   } catch {
     io.stderr(`${t(lang, 'cli.internalError')}\n`);

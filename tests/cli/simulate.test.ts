@@ -226,3 +226,50 @@ describe('simulate CLI as a newcomer meets it', () => {
     );
   });
 });
+
+describe('--trace', () => {
+  interface TraceHop {
+    from: string;
+    to: string;
+    kind: string;
+    direction: string;
+    before: { src: string; dst: string };
+    after: { src: string; dst: string };
+    rules: Array<{ chain: string; verdict: string }>;
+  }
+  interface Trace {
+    connection: number;
+    pod: string | null;
+    hops: TraceHop[];
+    conntrack: unknown[];
+  }
+
+  it('adds every hop of the featured connections with headers before and after and the chains', () => {
+    const r = cli(['cluster-snat', '--json', '--trace']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { featured: number[]; traces: Trace[] };
+    expect(out.traces.map((t) => t.connection)).toEqual(out.featured);
+    const s = getScenario('cluster-snat');
+    const t = out.traces[0];
+    if (!s || !t) throw new Error('no trace');
+    // The request arrives at its Pod addressed to the Pod's IP and target port, from the node (SNAT).
+    const arrive = t.hops.find((h) => h.to === t.pod && h.kind === 'SYN');
+    const pod = s.pods.find((p) => p.id === t.pod);
+    expect(arrive?.after.dst).toBe(`${pod?.ip ?? ''}:${s.service.targetPort}`);
+    expect(s.nodes.map((n) => n.ip)).toContain(arrive?.after.src.split(':')[0]);
+    // The DNAT happened by a KUBE-SEP chain with kube-proxy's hashed name.
+    const chains = t.hops.flatMap((h) => h.rules.map((x) => x.chain));
+    expect(chains.some((c) => /^KUBE-SEP-[A-Z2-7]{16}$/.test(c))).toBe(true);
+    expect(chains.some((c) => /^KUBE-SVC-[A-Z2-7]{16}$/.test(c))).toBe(true);
+    expect(t.conntrack.length).toBeGreaterThan(0);
+  });
+
+  it('without --json it prints the hops as text in the chosen language', () => {
+    const r = cli(['local', '--trace', '--lang', 'de']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Verbindung 0: client-1 → node-\d → pod-[a-z]/);
+    expect(r.stdout).toMatch(/Regeln: KUBE-SERVICES \(jump\)/);
+    const plain = cli(['local']);
+    expect(plain.stdout).not.toContain('KUBE-SERVICES');
+  });
+});
