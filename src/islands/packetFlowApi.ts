@@ -3,6 +3,7 @@
  * (postMessage bridges, slides) without pulling React Flow into their bundles; keep them stable.
  */
 import type { Ref } from 'react';
+import type { Scenario } from '../sim/types';
 
 /**
  * What-if controls a lesson may show. Each is declared on its parameter in src/sim/params.ts
@@ -37,9 +38,14 @@ export const controlIds: readonly ControlId[] = [
 ];
 
 export interface PacketFlowProps {
+  /** A built-in scenario's id (a custom scenario's id when `scenarioData` is given). */
   scenario: string;
+  /** A whole scenario instead of a built-in one (practice puzzles, your cluster). */
+  scenarioData?: Scenario;
+  /** The title a custom scenario shows (built-ins have localized titles). */
+  title?: string;
   lang: 'en' | 'de';
-  /** What-if controls to show: 'policy','snat','placement','replicas','drain','probe','preset','interval','threshold'. */
+  /** What-if controls to show (ControlId values). */
   controls?: string[];
   /** Same keys as the CLI's --set. */
   overrides?: Record<string, string>;
@@ -60,9 +66,9 @@ export interface PacketFlowProps {
   headingLevel?: 2 | 3 | 4;
   /** Plays this many engine connections at once (benchmarks; also `?burst=` in the URL). */
   burst?: number;
-  /** Added: show a run over time by its chart (drain lanes, load bars) without the full chrome (decks). */
+  /** Show a run over time by its chart (drain lanes, load bars) without the full chrome (decks). */
   charts?: boolean;
-  /** Added: keep one height while playing (embeds, so the host page never jumps). */
+  /** Keep one height while playing (embeds, so the host page never jumps). */
   reserveHeight?: boolean;
 }
 

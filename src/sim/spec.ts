@@ -494,3 +494,14 @@ export function specAt(spec: Spec, path: string): Spec | undefined {
   }
   return s;
 }
+
+/** The value at a dotted path of a validated scenario (objects only). */
+export function valueAt(root: unknown, path: string): unknown {
+  let v: unknown = root;
+  for (const k of path.split('.')) {
+    if (typeof v !== 'object' || v === null || !Object.prototype.hasOwnProperty.call(v, k))
+      return undefined;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return v;
+}

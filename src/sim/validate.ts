@@ -7,7 +7,9 @@
 import { inCidr } from './ip.ts';
 import { podId } from './placement.ts';
 import { CONDITIONS, EXTRA_ROOT_KEYS, LIMITS, scenarioSpec, type Condition } from './params.ts';
-import { checkSpec, IssueList, joinPath, describeValue } from './spec.ts';
+import { checkSpec, IssueList, joinPath, describeValue, valueAt } from './spec.ts';
+
+export { valueAt } from './spec.ts';
 import type { InputIssue, Scenario } from './types.ts';
 
 export {
@@ -53,17 +55,6 @@ export function validateScenario(input: unknown): Result {
 function fail(out: IssueList): Result {
   if (out.issues.length === 0) out.add('', 'expectedObject');
   return { ok: false, issues: out.issues };
-}
-
-/** The value at a dotted path of a validated scenario (objects only). */
-export function valueAt(root: unknown, path: string): unknown {
-  let v: unknown = root;
-  for (const k of path.split('.')) {
-    if (typeof v !== 'object' || v === null || !Object.prototype.hasOwnProperty.call(v, k))
-      return undefined;
-    v = (v as Record<string, unknown>)[k];
-  }
-  return v;
 }
 
 function checkCondition(c: Condition, s: Scenario, out: IssueList): void {

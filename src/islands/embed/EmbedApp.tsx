@@ -22,7 +22,7 @@ import {
   type PacketFlowState,
 } from '../packetFlowApi';
 import { fmt } from './fmt';
-import { getScenario, applyOverrides, overrideKeys } from '../../sim/index';
+import { overrideKeys, parseOverrideValue } from '../../sim/keys';
 import {
   defaultEmbedOptions,
   parseEmbedParams,
@@ -52,23 +52,22 @@ export interface EmbedAppProps {
 /** The diagram component to run: a one-language build (PacketFlowEn / PacketFlowDe). */
 export type FlowComponent = ComponentType<PacketFlowProps>;
 
-/** Parses the frame's query string against this scenario's keys. */
-function parseFor(
-  scenario: string,
-  search: string,
-): { options: EmbedOptions; issues: EmbedIssue[] } {
-  const base = getScenario(scenario);
+/**
+ * Parses the frame's query string against the override keys. Values are checked for their type
+ * and range here; whether a node id exists in the scenario is the run's to say (it lists it).
+ */
+function parseFor(search: string): { options: EmbedOptions; issues: EmbedIssue[] } {
   return parseEmbedParams(search, {
     controls: controlIds,
     overrideKeys: overrideKeys.map((k) => k.key),
     checkOverride: (key, value) => {
-      if (!base) return undefined;
-      const r = applyOverrides(base, { [key]: value });
-      if (r.ok) return undefined;
-      const first = r.issues[0];
-      const p = first?.params;
+      const k = overrideKeys.find((x) => x.key === key);
+      if (!k) return undefined;
+      const v = parseOverrideValue(k, value, null);
+      if (typeof v !== 'object') return undefined;
+      const p = v.params;
       const range = p?.min !== undefined && p.max !== undefined ? `${p.min} … ${p.max}` : '';
-      return { expected: p?.values?.join(', ') ?? (range || (first?.code ?? '')) };
+      return { expected: p?.values?.join(', ') ?? (range || v.code) };
     },
   });
 }
@@ -103,7 +102,7 @@ export default function EmbedApp({
   const readySent = useRef(false);
 
   useEffect(() => {
-    setParsed(parseFor(scenario, location.search));
+    setParsed(parseFor(location.search));
   }, [scenario]);
 
   const post = useCallback(

@@ -1,7 +1,7 @@
 /** Plain-SVG charts: per-pod load bars and a per-node drain timeline on a shared time axis. */
 import { memo, useMemo } from 'react';
 import type { ChartData, ResultView } from './run';
-import type { Tr } from './tr';
+import type { Tr } from './trClient';
 import { fixed } from '../../i18n/number';
 
 function upperBound(sorted: readonly number[], t: number): number {

@@ -4,7 +4,7 @@ import type { SimEvent } from '../../sim/types';
 import { H } from './Inspector';
 import { reasonText } from './narrate';
 import type { Step } from './steps';
-import type { Tr } from './tr';
+import type { Tr } from './trClient';
 import { fixed } from '../../i18n/number';
 
 export type LogKind = 'packets' | 'probes' | 'lifecycle';

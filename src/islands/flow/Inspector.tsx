@@ -3,7 +3,7 @@ import { memo, useState, type ReactNode } from 'react';
 import type { ConnectionTrace, Hop } from '../../sim/types';
 import { fmtAddr, placeName, reasonText, ruleLabel, whyText } from './narrate';
 import { Stack } from './Stack';
-import type { Tr } from './tr';
+import type { Tr } from './trClient';
 
 /** A heading whose level fits the page it is embedded in. */
 export function H({

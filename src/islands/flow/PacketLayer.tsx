@@ -5,8 +5,10 @@ import type { ConnectionTrace, Hop } from '../../sim/types';
 import { STEP_SECONDS, type playbackMachine } from '../../machines/playbackMachine';
 import { fmtAddr, reasonText } from './narrate';
 import type { Step } from './steps';
-import { DOCK_ROOM, hopRoute, pointAlong, type FlowLayout, type Point } from './toFlow';
-import type { Tr } from './tr';
+import { DOCK_ROOM } from './geometry';
+import { pointAlong, type Point } from './polyline';
+import { hopRoute, type FlowLayout } from './toFlow';
+import type { Tr } from './trClient';
 import { useSelector } from './useSelector';
 
 type PlaybackActor = Actor<typeof playbackMachine>;

@@ -2,19 +2,10 @@
 import type { Scenario } from '../../sim/types';
 import { DrainTimeline, LoadBars } from './Charts';
 import type { Run } from './run';
-import type { Tr } from './tr';
+import type { Tr } from './trClient';
 
-/** Nothing for a hop-by-hop run; the drain lanes when the scenario has a timeline, else the bars. */
-export function TimeCharts({
-  run,
-  resolved,
-  uid,
-  time,
-  width,
-  tr,
-  lang,
-  onSeek,
-}: {
+/** What the time chart needs (the panels and a deck's chart-only view pass the same). */
+export interface ChartProps {
   run: Run;
   resolved: Scenario;
   uid: string;
@@ -24,7 +15,10 @@ export function TimeCharts({
   tr: Tr;
   lang: string;
   onSeek: (t: number) => void;
-}) {
+}
+
+/** Nothing for a hop-by-hop run; the drain lanes when the scenario has a timeline, else the bars. */
+export function TimeCharts({ run, resolved, uid, time, width, tr, lang, onSeek }: ChartProps) {
   if (run.mode !== 'time') return null;
   return resolved.timeline.length > 0 ? (
     <DrainTimeline

@@ -5,9 +5,9 @@
  * never masquerades external traffic).
  */
 import { memo } from 'react';
-import { applies, currentValue, keyForControl, valuesFor, type OverrideKey } from '../../sim/index';
+import { applies, currentValue, keyForControl, valuesFor, type OverrideKey } from '../../sim/keys';
 import type { Scenario } from '../../sim/types';
-import type { Tr } from './tr';
+import type { Tr } from './trClient';
 
 /** The override key each control edits (from the declaration). */
 export function controlKey(control: string): OverrideKey | undefined {

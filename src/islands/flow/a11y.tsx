@@ -8,7 +8,7 @@
 import { useStoreApi, type AriaLabelConfig, type Edge, type Node } from '@xyflow/react';
 import { placeName } from './narrate';
 import type { LinkData, PlaceData } from './toFlow';
-import type { Tr } from './tr';
+import type { Tr } from './trClient';
 
 /**
  * The `ariaLabelConfig` strings the fixed picture renders, from the diagram's i18n keys: the

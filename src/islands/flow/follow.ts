@@ -6,7 +6,8 @@
  * the buttons and the eyes on the packet. Nothing moves while the diagram is off screen.
  */
 import type { Step } from './steps';
-import type { Box, FlowLayout } from './toFlow';
+import type { Box } from './geometry';
+import type { FlowLayout } from './toFlow';
 
 /** The boxes a step shows (the hop it completed, or at step 0 the first hop's sender). */
 export function followBox(layout: FlowLayout, steps: readonly Step[], step: number): Box | null {

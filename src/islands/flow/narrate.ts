@@ -5,7 +5,7 @@
  */
 import { whyKey } from '../../sim/codes';
 import type { Addr, Hop, RuleHit, Scenario } from '../../sim/types';
-import type { Tr } from './tr';
+import type { Tr } from './trClient';
 
 /** "ip:port", or just the ip when the port is 0 (ICMP). */
 export function fmtAddr(a: Addr): string {

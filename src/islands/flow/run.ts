@@ -4,8 +4,8 @@
  * structured-clone-safe view (no per-connection records: a drain run has 12,000 of them, and
  * copying them out of a worker would cost the main thread more than the charts need).
  */
-import { runScenario, scenarioIds, traceConnection } from '../../sim/index';
-import type { ConnectionTrace, InputIssue, SimResult } from '../../sim/types';
+import { getScenario, runScenario, traceConnection, validateScenario } from '../../sim/index';
+import type { ConnectionTrace, InputIssue, Scenario, SimResult } from '../../sim/types';
 import { durationOf, isTimeMode, toSteps, type Step } from './steps';
 
 /** The engine result without its per-connection records. */
@@ -32,7 +32,19 @@ export interface Run {
   bursts: ConnectionTrace[];
 }
 
-export type RunOutcome = { ok: true; run: Run } | { ok: false; issues: InputIssue[] };
+/**
+ * A run, or why there is none. `base` is the scenario before the overrides (when it resolved):
+ * the page checks a what-if against it without the engine or the built-in scenarios.
+ */
+export type RunOutcome =
+  { ok: true; run: Run; base: Scenario } | { ok: false; issues: InputIssue[]; base?: Scenario };
+
+/** The scenario before overrides: a built-in by id, or a whole one that validates. */
+function baseOf(scenario: string | Scenario): Scenario | undefined {
+  if (typeof scenario === 'string') return getScenario(scenario);
+  const v = validateScenario(scenario);
+  return v.ok ? v.scenario : undefined;
+}
 
 /**
  * Folds the connection records into the per-pod / per-node series the charts draw. A failure is
@@ -57,21 +69,40 @@ export function chartDataOf(result: SimResult): ChartData {
   return { okTimes, failedAt };
 }
 
-/** Validates and runs a scenario with overrides (and `burst` traces); never throws. */
+/**
+ * Validates and runs a scenario (a built-in id or a whole scenario) with overrides (and `burst`
+ * traces); never throws. With `featureFailure` (a learner's what-if), a run in which connections
+ * fail but no featured one does shows the first failure first, so the what-if's effect is what
+ * plays (the other featured connections follow).
+ */
 export function runForDiagram(
-  scenario: string,
+  scenario: string | Scenario,
   overrides: Readonly<Record<string, string>>,
   burst = 0,
+  options: { featureFailure?: boolean } = {},
 ): RunOutcome {
   try {
-    const r = runScenario(scenario, { seed: 1, overrides });
-    if (!r.ok) return r;
-    const { connections: _connections, ...result } = r.result;
+    const base = baseOf(scenario);
+    const r = runScenario(base ?? scenario, { seed: 1, overrides });
+    if (!r.ok) return { ...r, ...(base ? { base } : {}) };
+    if (!base) throw new Error('a run without a base scenario');
+    const { connections, ...rest } = r.result;
+    const result: ResultView = rest;
+    if (
+      options.featureFailure &&
+      result.summary.failed > 0 &&
+      result.featured.every((t) => t.record.outcome === 'ok')
+    ) {
+      const first = connections.find((c) => c.outcome !== 'ok' && c.direct !== true);
+      const trace = first ? traceConnection(r.result, first.id) : undefined;
+      if (trace) result.featured = [trace, ...result.featured];
+    }
     const steps = toSteps(result.featured);
     const clients: Record<number, string> = {};
     for (const t of result.featured) clients[t.record.id] = t.record.client;
     return {
       ok: true,
+      base,
       run: {
         result,
         steps,
@@ -88,7 +119,11 @@ export function runForDiagram(
     return {
       ok: false,
       issues: [
-        { path: 'scenario', code: 'engineError', params: { received: scenario.slice(0, 64) } },
+        {
+          path: 'scenario',
+          code: 'engineError',
+          params: { received: typeof scenario === 'string' ? scenario.slice(0, 64) : scenario.id },
+        },
       ],
     };
   }
@@ -109,5 +144,3 @@ export function burstTraces(result: SimResult, count: number): ConnectionTrace[]
     (t): t is ConnectionTrace => t !== undefined,
   );
 }
-
-export { scenarioIds };

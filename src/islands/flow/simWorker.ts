@@ -6,7 +6,10 @@ import { runForDiagram } from './run';
 import type { SimRequest, SimResponse } from './useRun';
 
 addEventListener('message', (e: MessageEvent<SimRequest>) => {
-  const { id, scenario, overrides, burst } = e.data;
-  const response: SimResponse = { id, outcome: runForDiagram(scenario, overrides, burst) };
+  const { id, scenario, overrides, burst, featureFailure } = e.data;
+  const response: SimResponse = {
+    id,
+    outcome: runForDiagram(scenario, overrides, burst, { featureFailure }),
+  };
   postMessage(response);
 });

@@ -1,5 +1,6 @@
 /** A standalone SVG of the diagram's current layout (exportSvg for slides and docs). */
-import { pathOf, type FlowLayout } from './toFlow';
+import { pathOf } from './polyline';
+import type { FlowLayout } from './toFlow';
 
 function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -13,7 +13,8 @@
  * and is left out of the state. Values are only ever shown as text, never as HTML.
  */
 import { speeds } from '../../machines/playbackMachine';
-import { LIMITS, formatSetItem, splitSetItem, type OverrideKey } from '../../sim/index';
+import { LIMITS } from '../../sim/params';
+import { formatSetItem, parseOverrideValue, splitSetItem, type OverrideKey } from '../../sim/keys';
 
 /** An override key as the URL parser needs it (the engine's declaration). */
 export type UrlKey = OverrideKey;
@@ -45,20 +46,9 @@ function allowedFor(k: UrlKey): string {
   return `${k.min ?? 0} … ${k.max ?? ''}`;
 }
 
-/** The value's syntax for its key (the engine checks ranges and the scenario's node ids). */
+/** Does the value fit its key (type and range; node ids by their form, the run checks them)? */
 function validValue(k: UrlKey, v: string): boolean {
-  switch (k.type) {
-    case 'enum':
-      return (k.values ?? []).includes(v);
-    case 'boolean':
-      return v === 'true' || v === 'false';
-    case 'nodeOrNone':
-      return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(v) && v.length <= LIMITS.idLength;
-    case 'integer':
-      return /^\d+$/.test(v);
-    case 'number':
-      return /^\d+(\.\d+)?([eE][+-]?\d+)?$/.test(v);
-  }
+  return typeof parseOverrideValue(k, v, null) !== 'object';
 }
 
 /** Parses a query string against the allowed override keys; bad parts become issues. */

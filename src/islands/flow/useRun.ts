@@ -2,14 +2,38 @@
  * The engine run of a diagram, computed in a module worker in the browser. While the first run
  * is computing the island suspends, so hydration leaves the server-rendered first frame in place
  * (no layout shift, no long task); later what-if runs keep showing the previous run until the
- * worker answers. Without Worker support (or if it fails to start) runs on the main thread.
+ * worker answers. Without Worker support (or if it fails to start) the engine is loaded on the
+ * main thread. The engine is never in the page's own bundle: the server provides its runner
+ * (components/diagram/serverRun.ts), the browser has the worker's chunk.
  */
 import { useEffect, useRef, useState } from 'react';
-import { runForDiagram, type RunOutcome } from './run';
+import type { Scenario } from '../../sim/types';
+import type { RunOutcome } from './run';
+
+/** A scenario by built-in id, or a whole scenario (practice, your cluster). */
+export type ScenarioSource = string | Scenario;
+
+type Runner = (
+  scenario: ScenarioSource,
+  overrides: Record<string, string>,
+  burst: number,
+  options: { featureFailure?: boolean },
+) => RunOutcome;
+let serverRunner: Runner | null = null;
+
+/** The server's synchronous engine run (it renders every diagram's first frame). */
+export function provideServerRunner(run: Runner): void {
+  serverRunner = run;
+}
+
+/** The engine on this thread, loaded on demand (no Worker, or the worker failed). */
+const mainThread = (): Promise<Runner> => import('./run').then((m) => m.runForDiagram);
 
 export interface SimRequest {
   id: number;
-  scenario: string;
+  scenario: ScenarioSource;
+  /** The learner changed something: feature a failure the change introduced. */
+  featureFailure: boolean;
   overrides: Record<string, string>;
   burst: number;
 }
@@ -35,9 +59,16 @@ let nextId = 0;
 function failOver(): void {
   worker?.terminate();
   worker = null;
-  for (const { request, done } of pending.values())
-    done(runForDiagram(request.scenario, request.overrides, request.burst));
+  const waiting = [...pending.values()];
   pending.clear();
+  void mainThread().then((run) => {
+    for (const { request, done } of waiting)
+      done(
+        run(request.scenario, request.overrides, request.burst, {
+          featureFailure: request.featureFailure,
+        }),
+      );
+  });
 }
 
 function getWorker(): Worker | null {
@@ -58,16 +89,25 @@ function getWorker(): Worker | null {
   return worker;
 }
 
-function jobFor(scenario: string, overrides: Record<string, string>, burst: number): Job {
-  const key = JSON.stringify([scenario, overrides, burst]);
+function jobFor(
+  scenario: ScenarioSource,
+  overrides: Record<string, string>,
+  burst: number,
+  featureFailure: boolean,
+): Job {
+  const key = JSON.stringify([scenario, overrides, burst, featureFailure]);
   const known = jobs.get(key);
   if (known) return known;
   const w = typeof Worker === 'undefined' ? null : getWorker();
   let job: Job;
   if (!w) {
-    job = { outcome: runForDiagram(scenario, overrides, burst), promise: Promise.resolve() };
+    const j: Job = { outcome: null, promise: Promise.resolve() };
+    j.promise = mainThread().then((run) => {
+      j.outcome = run(scenario, overrides, burst, { featureFailure });
+    });
+    job = j;
   } else {
-    const request: SimRequest = { id: nextId++, scenario, overrides, burst };
+    const request: SimRequest = { id: nextId++, scenario, overrides, burst, featureFailure };
     const j: Job = { outcome: null, promise: Promise.resolve() };
     j.promise = new Promise<void>((resolve) => {
       pending.set(request.id, {
@@ -94,15 +134,22 @@ function jobFor(scenario: string, overrides: Record<string, string>, burst: numb
  * `pending` is true while a newer run than the one returned is still computing.
  */
 export function useRun(
-  scenario: string,
+  scenario: ScenarioSource,
   overrides: Record<string, string>,
   burst: number,
+  featureFailure = false,
 ): { outcome: RunOutcome; pending: boolean } {
   const server = typeof window === 'undefined';
+  if (server && !serverRunner)
+    throw new Error('useRun on the server: import components/diagram/serverRun.ts in the page');
   // The server renders every page once: no cache, no worker.
-  const job = server
-    ? { outcome: runForDiagram(scenario, overrides, burst), promise: Promise.resolve() }
-    : jobFor(scenario, overrides, burst);
+  const job =
+    server && serverRunner
+      ? {
+          outcome: serverRunner(scenario, overrides, burst, { featureFailure }),
+          promise: Promise.resolve(),
+        }
+      : jobFor(scenario, overrides, burst, featureFailure);
   const last = useRef<RunOutcome | null>(null);
   const [, setAnswered] = useState(0);
   const stale = job.outcome === null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDiagram } from '../../src/components/diagram/diagramProps';
+import { checkDiagram } from '../../../src/components/diagram/diagramProps';
 
 describe('Diagram attributes', () => {
   it('accepts a valid one-line use and runs the engine once', () => {

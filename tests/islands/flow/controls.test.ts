@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { controlIds } from '../../src/islands/packetFlowApi';
-import { controlValues, controlKey } from '../../src/islands/flow/WhatIf';
-import { applies, currentValue, getScenario, overrideKeys } from '../../src/sim/index';
+import { controlIds } from '../../../src/islands/packetFlowApi';
+import { controlValues, controlKey } from '../../../src/islands/flow/WhatIf';
+import { applies, currentValue, getScenario, overrideKeys } from '../../../src/sim/index';
 
 const s = (id: string) => {
   const x = getScenario(id);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PACKET_KINDS, runScenario } from '../../src/sim/index';
-import { narrate, narrationParts } from '../../src/islands/flow/narrate';
-import { toSteps } from '../../src/islands/flow/steps';
-import { eventText } from '../../src/islands/flow/EventLog';
-import { makeTr } from '../../src/islands/flow/tr';
-import type { Hop, Scenario } from '../../src/sim/types';
+import { PACKET_KINDS, runScenario } from '../../../src/sim/index';
+import { narrate, narrationParts } from '../../../src/islands/flow/narrate';
+import { toSteps } from '../../../src/islands/flow/steps';
+import { eventText } from '../../../src/islands/flow/EventLog';
+import { makeTr } from '../../../src/islands/flow/tr';
+import type { Hop, Scenario } from '../../../src/sim/types';
 import { eventShape, hopsOf, runs } from './narrateCorpus';
 
 const en = makeTr('en');

@@ -14,7 +14,7 @@ import {
   type Scenario,
   type SimEvent,
   type SimResult,
-} from '../../src/sim/index';
+} from '../../../src/sim/index';
 
 export interface Run {
   name: string;

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../../src/sim/index';
-import {
-  containerId,
-  hopRoute,
-  toFlow,
-  type Box,
-  type FlowLayout,
-} from '../../src/islands/flow/toFlow';
-import { toSteps } from '../../src/islands/flow/steps';
-import { labelAreas, placeTag, tagSize } from '../../src/islands/flow/tagPlace';
-import { followBox, scrollDelta } from '../../src/islands/flow/follow';
+import { runScenario } from '../../../src/sim/index';
+import { containerId, type Box } from '../../../src/islands/flow/geometry';
+import { hopRoute, toFlow, type FlowLayout } from '../../../src/islands/flow/toFlow';
+import { toSteps } from '../../../src/islands/flow/steps';
+import { labelAreas, placeTag, tagSize } from '../../../src/islands/flow/tagPlace';
+import { followBox, scrollDelta } from '../../../src/islands/flow/follow';
 
 /** The packet's header card next to the packet, and the phone's follow-the-packet scrolling. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { overrideKeys } from '../../src/sim/index';
-import { parseSetAttr, parseUrlState, serializeUrlState } from '../../src/islands/flow/urlState';
+import { overrideKeys } from '../../../src/sim/index';
+import { parseSetAttr, parseUrlState, serializeUrlState } from '../../../src/islands/flow/urlState';
 
 describe('URL state', () => {
   it('parses overrides, step, time and speed', () => {

@@ -1,0 +1,50 @@
+/**
+ * The narration line under the picture (an aria-live region: the step a diagram lands on is
+ * announced), with the clock of a timed run. Embeds keep one height while playing: every
+ * narration is laid out invisibly in the same box (Stack.tsx), the clock at its widest.
+ */
+import { useMemo } from 'react';
+import { fixed } from '../../i18n/number';
+import { narrationAt } from './diagramView';
+import { Stack } from './Stack';
+import type { Tr } from './trClient';
+
+/** The narration of one diagram at a step. */
+export function Narration(props: {
+  tr: Tr;
+  lang: 'en' | 'de';
+  uid: string;
+  narrations: readonly string[];
+  step: number;
+  /** The clock of a timed run (null: a run told hop by hop). */
+  clock: { time: number; duration: number } | null;
+  reserve: boolean;
+}) {
+  const { tr, lang, narrations, clock, reserve } = props;
+  const duration = clock?.duration;
+  const reserved = useMemo(() => {
+    if (!reserve) return [];
+    const widest =
+      duration !== undefined ? ` ${tr('diagram.narr.time', { t: fixed(lang, duration, 1) })}` : '';
+    return [0, ...narrations.map((_, i) => i + 1)].map((n) => (
+      <p key={n} className="hop-narration">
+        {narrationAt(tr, n, narrations)}
+        {widest}
+      </p>
+    ));
+  }, [reserve, duration, tr, lang, narrations]);
+  return (
+    <Stack variants={reserved}>
+      <p
+        id={`${props.uid}-narration`}
+        className="hop-narration"
+        aria-live="polite"
+        aria-atomic="true"
+        data-narration
+      >
+        {narrationAt(tr, props.step, narrations)}
+        {clock ? ` ${tr('diagram.narr.time', { t: fixed(lang, clock.time, 1) })}` : ''}
+      </p>
+    </Stack>
+  );
+}
