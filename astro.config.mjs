@@ -101,27 +101,15 @@ const interactDirective = {
   },
 };
 
-/** Lesson order shared by the sidebar of both languages (file names without NN-). */
-const lessons = [
-  'path-of-a-request',
-  'cluster-policy',
-  'why-snat',
-  'local-policy',
-  'balancing-local',
-  'draining-nodes',
-  'choosing',
-];
-
 /**
- * Only lessons that are written appear in the sidebar (no placeholder pages).
- * @param {string} slug
+ * The lessons in course order, from their file names (`NN-slug.mdx`; the number is the order,
+ * written nowhere else): the sidebar of both languages lists every lesson that is written.
  */
-function exists(slug) {
-  const n = lessons.indexOf(slug) + 1;
-  return fs.existsSync(
-    new URL(`./content/lessons/en/${String(n).padStart(2, '0')}-${slug}.mdx`, import.meta.url),
-  );
-}
+const lessons = fs
+  .readdirSync(new URL('./content/lessons/en/', import.meta.url))
+  .filter((f) => /^\d\d-[a-z0-9-]+\.mdx$/.test(f))
+  .sort()
+  .map((f) => f.slice(3, -'.mdx'.length));
 
 export default defineConfig({
   site: 'https://hop-by-hop.example',
@@ -182,7 +170,7 @@ export default defineConfig({
           items: [
             { slug: 'index', label: 'Course overview', translations: { de: 'Kursübersicht' } },
             { slug: 'lessons', label: 'All lessons', translations: { de: 'Alle Lektionen' } },
-            ...lessons.filter(exists).map((slug) => ({ slug: `lessons/${slug}` })),
+            ...lessons.map((slug) => ({ slug: `lessons/${slug}` })),
           ],
         },
         {

@@ -5,11 +5,13 @@ import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { z } from 'astro/zod';
 import { toDocId } from './lib/contentIds';
 
-/** Frontmatter every lesson must carry on top of Starlight's own fields. */
+/**
+ * Frontmatter every lesson must carry on top of Starlight's own fields. Its number is its file
+ * name's (lib/lessons.ts), written nowhere else.
+ */
 const lessonFields = z.object({
   lesson: z
     .object({
-      order: z.number().int().min(1).max(99),
       goals: z.array(z.string().min(1)).min(2).max(4),
       scenarios: z.array(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)).min(1),
       minutes: z.number().int().min(1).max(60),

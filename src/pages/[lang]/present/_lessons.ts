@@ -2,6 +2,7 @@
  * Loads the lessons that have a deck (every written lesson with lesson frontmatter) and builds
  * their slides; shared by the deck, notes and print routes.
  */
+import { lessonNumber } from '../../../lib/lessons';
 import { getCollection } from 'astro:content';
 import { buildDeck, type DeckLesson, type DeckMoment, type Slide } from '../../../lib/deck';
 import { momentsOf, toDeckMoments, type MomentCode } from '../../../lib/moments';
@@ -57,7 +58,7 @@ export async function loadDecks(): Promise<DeckEntry[]> {
         slug: e.id.slice(`${lang}/lessons/`.length),
         title: e.data.title,
         description: e.data.description ?? '',
-        order: meta.order,
+        order: lessonNumber(e.filePath),
         minutes: meta.minutes,
         goals: meta.goals,
         scenarios: meta.scenarios,
