@@ -111,6 +111,12 @@ const lessons = fs
   .sort()
   .map((f) => f.slice(3, -'.mdx'.length));
 
+/** Sidebar entries for the reference pages that are written (`content/pages/en/<slug>.mdx`). */
+const pagesThatExist = (slugs) =>
+  slugs
+    .filter((slug) => fs.existsSync(new URL(`./content/pages/en/${slug}.mdx`, import.meta.url)))
+    .map((slug) => ({ slug }));
+
 export default defineConfig({
   site: 'https://hop-by-hop.example',
   trailingSlash: 'always',
@@ -171,17 +177,22 @@ export default defineConfig({
             { slug: 'index', label: 'Course overview', translations: { de: 'Kursübersicht' } },
             { slug: 'lessons', label: 'All lessons', translations: { de: 'Alle Lektionen' } },
             ...lessons.map((slug) => ({ slug: `lessons/${slug}` })),
+            ...pagesThatExist(['practice']),
           ],
         },
         {
           label: 'Reference',
           translations: { de: 'Nachschlagen' },
           items: [
-            ...['glossary', 'playground', 'embedding', 'embed', 'cli', 'workshop']
-              .filter((slug) =>
-                fs.existsSync(new URL(`./content/pages/en/${slug}.mdx`, import.meta.url)),
-              )
-              .map((slug) => ({ slug })),
+            ...pagesThatExist([
+              'your-cluster',
+              'glossary',
+              'playground',
+              'embedding',
+              'embed',
+              'cli',
+              'workshop',
+            ]),
           ],
         },
       ],

@@ -130,17 +130,21 @@ const pageType = (url) =>
     ? 'home'
     : /^\/(en|de)\/(lessons|embed)\/$/.test(url)
       ? 'reference'
-      : /\/lessons\//.test(url)
-        ? 'lesson'
-        : /\/playground\/.+/.test(url)
-          ? 'playground'
-          : /\/embed\//.test(url)
-            ? 'embed'
-            : /\/present\//.test(url)
-              ? 'deck'
-              : /^\/(en|de)\//.test(url)
-                ? 'reference'
-                : null;
+      : /^\/(en|de)\/practice\/$/.test(url)
+        ? 'practice'
+        : /^\/(en|de)\/your-cluster\/$/.test(url)
+          ? 'yourCluster'
+          : /\/lessons\//.test(url)
+            ? 'lesson'
+            : /\/playground\/.+/.test(url)
+              ? 'playground'
+              : /\/embed\//.test(url)
+                ? 'embed'
+                : /\/present\//.test(url)
+                  ? 'deck'
+                  : /^\/(en|de)\//.test(url)
+                    ? 'reference'
+                    : null;
 const worst = {};
 for (const [url, page] of pages) {
   const type = pageType(url);

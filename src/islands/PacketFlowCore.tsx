@@ -30,7 +30,7 @@ import { usePlayback } from './flow/usePlayback';
 import { useReveal } from './flow/useReveal';
 import { useRun } from './flow/useRun';
 import { useUrlSync } from './flow/useUrlSync';
-import { tryOverrides, useWhatIf } from './flow/useWhatIf';
+import { changedList, tryOverrides, useWhatIf } from './flow/useWhatIf';
 import { WhatIf } from './flow/WhatIf';
 import type { PacketFlowProps } from './packetFlowApi';
 
@@ -202,7 +202,8 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const title = diagramTitle(
     tr,
     { id: scenarioId },
-    { title: props.title, changed: whatIf.changed },
+    // An author's title describes the diagram as set; without one, every override is named.
+    { title: props.title, changed: props.title ? whatIf.changed : changedList(overrides, {}) },
   );
   const rootClass = `hop-flow not-content hop-flow--${size}${layout?.stacked ? ' is-stacked' : ''}`;
   if (!outcome.ok || !run || !layout || !resolved)

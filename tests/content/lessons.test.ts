@@ -59,6 +59,9 @@ describe('content parity', () => {
       it('has matching scenarios and goal count in both languages', () => {
         expect(en.data.lesson, 'English lesson block').toBeDefined();
         expect(de?.data.lesson, 'German lesson block').toBeDefined();
+        // The order is the file name's number and written nowhere else.
+        expect(en.data.lesson?.order).toBeUndefined();
+        expect(de?.data.lesson?.order).toBeUndefined();
         expect(de?.data.lesson?.scenarios).toEqual(en.data.lesson?.scenarios);
         expect(de?.data.lesson?.goals.length).toBe(en.data.lesson?.goals.length);
       });

@@ -232,12 +232,6 @@ export const allowed: readonly Allowed[] = [
   {
     file: 'content/lessons/de/06-draining-nodes.mdx',
     rule: 'de-endpoint',
-    text: '„Proxy Terminating Endpoints“',
-    why: 'the title of KEP-1669, quoted',
-  },
-  {
-    file: 'content/lessons/de/06-draining-nodes.mdx',
-    rule: 'de-endpoint',
     text: '[1669 Proxy Terminating Endpoints]',
     why: 'the title of KEP-1669 in a source link',
   },

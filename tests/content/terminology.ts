@@ -14,7 +14,8 @@ const blank = (s: string): string => s.replace(/[^\n]/g, ' ');
 /**
  * The prose of an MDX file with everything else blanked out, so line and column numbers stay
  * those of the file: fenced code, inline code, import lines, URLs, and the attribute values that
- * hold ids or paths rather than words (id, href, scenario, reveal, …).
+ * hold ids or paths rather than words (id, href, scenario, reveal, EngineNumber's pod and node,
+ * …).
  */
 export function mdxProse(text: string): string {
   return text
@@ -24,7 +25,7 @@ export function mdxProse(text: string): string {
     .replace(/\]\([^)\s]*\)/g, (m) => `]${blank(m.slice(1))}`)
     .replace(/https?:\/\/[^\s)"'>]+/g, blank)
     .replace(
-      /\b(id|href|scenario|scenarios|diagram|reveal|controls|set|src|next|file|link)(=|:\s*)("[^"\n]*"|\[[^\]\n]*\]|\S+)/g,
+      /\b(id|href|scenario|scenarios|diagram|reveal|controls|set|src|next|file|link|pod|node|metric|event)(=|:\s*)("[^"\n]*"|\[[^\]\n]*\]|\S+)/g,
       blank,
     );
 }

@@ -48,7 +48,8 @@ for (const url of lessons) {
       // One more try: the explanation of that option, the answer still hidden.
       const status = q.locator('[data-predict-status]');
       await expect(status).not.toBeEmpty();
-      expect(await inViewport(page, status)).toBe(true);
+      // The status scrolls into view smoothly: wait for it to arrive (a persistent miss still fails).
+      await expect.poll(() => inViewport(page, status), { timeout: 2000 }).toBe(true);
       await expect(q.locator('[data-predict-answer]')).not.toHaveAttribute('open', '');
       await expect(options.nth(wrong)).toBeDisabled();
       const before = (await q.boundingBox())?.y ?? 0;
@@ -59,9 +60,12 @@ for (const url of lessons) {
       await expect(q.locator('[data-predict-answer]')).toHaveAttribute('open', '');
       // Give the diagram a moment to play; the feedback must stay where the learner looks.
       await page.waitForTimeout(300);
-      expect(await inViewport(page, verdict), `${url} question ${i + 1}: verdict in view`).toBe(
-        true,
-      );
+      await expect
+        .poll(() => inViewport(page, verdict), {
+          message: `${url} question ${i + 1}: verdict in view`,
+          timeout: 2000,
+        })
+        .toBe(true);
       // The question stays about where it was on the screen (the diagram above may grow a little).
       const after = (await q.boundingBox())?.y ?? 0;
       expect(
