@@ -62,6 +62,7 @@ export function toJson(result: SimResult): unknown {
       succeeded: s.succeeded,
       failed: s.failed,
       clientIpPreserved: s.clientIpPreserved,
+      clientIpKnownToApp: s.clientIpKnownToApp ?? s.clientIpPreserved,
       podShare: share(s.podShare),
       expectedShare: share(s.expectedShare),
       disruption: {
@@ -87,6 +88,8 @@ export function toJson(result: SimResult): unknown {
       pod: c.pod,
       podNode: c.podNode,
       sourceSeenByPod: c.sourceSeenByPod,
+      clientSeenByApp: c.clientSeenByApp,
+      clientSeenVia: c.clientSeenVia,
       outcome: c.outcome,
       reason: c.reason,
     })),

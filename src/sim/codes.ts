@@ -27,6 +27,8 @@ export const OUTCOME_REASONS: readonly OutcomeReason[] = [
   'endpointUnreachable',
   'lbReset',
   'icmpRateLimited',
+  'proxyHeaderUnexpected',
+  'proxyHeaderMissing',
 ];
 
 export const EVENT_TYPES: readonly SimEvent['type'][] = [

@@ -265,6 +265,16 @@ export function currentValue(k: OverrideKey, s: Scenario): string {
       return String(s.placement?.replicas ?? s.pods.length);
     case 'cni':
       return s.cni ?? 'bridge';
+    case 'loadBalancer.mode':
+      return s.loadBalancer.mode ?? 'passthrough';
+    case 'loadBalancer.proxyProtocol':
+      return s.loadBalancer.proxyProtocol ?? 'none';
+    case 'loadBalancer.proxyProtocolOnProbes':
+      return String(s.loadBalancer.proxyProtocolOnProbes ?? false);
+    case 'loadBalancer.ipMode':
+      return s.loadBalancer.ipMode ?? 'VIP';
+    case 'app.expectsProxyProtocol':
+      return String(s.app?.expectsProxyProtocol ?? false);
     case 'loadBalancer.crossZone':
       return String(s.loadBalancer.crossZone ?? LB_BEHAVIOUR[s.loadBalancer.preset].crossZone);
     default: {

@@ -33,6 +33,7 @@ import {
 import { LIFECYCLE_DEFAULTS } from './params.ts';
 import { LB_BEHAVIOUR, type LbBehaviour } from './presets.ts';
 import { answerProbe, type ProbeAnswer } from './probes.ts';
+import { lbPathOf } from './clientIp.ts';
 import type { Rng } from './rng.ts';
 import { EventQueue } from './scheduler.ts';
 import type { Action, EndpointConditions, NodeSpec, PodSpec, Scenario, SimEvent } from './types.ts';
@@ -89,6 +90,8 @@ export class Lifecycle {
   readonly nodes: NodeRt[];
   readonly pods: PodRt[];
   readonly behaviour: LbBehaviour;
+  /** The LB's probes carry a PROXY protocol header (clientIp.ts). */
+  private readonly probeHeader: boolean;
   readonly initialLbRotation: Record<string, boolean> = {};
   /** Node indices in LB rotation (kept in node order). */
   healthyList: number[] = [];
@@ -111,6 +114,7 @@ export class Lifecycle {
     const { lifecycle, loadBalancer } = scenario;
     this.lc = { ...LIFECYCLE_DEFAULTS, ...lifecycle };
     this.behaviour = LB_BEHAVIOUR[loadBalancer.preset];
+    this.probeHeader = lbPathOf(scenario).probeHeader;
     this.nodeIdx = new Map(scenario.nodes.map((n, i) => [n.id, i]));
     this.clusterCidr = clusterCidrOf(scenario.nodes.map((n) => n.podCidr));
     const podInput = {
@@ -160,7 +164,7 @@ export class Lifecycle {
     // LB backends start in the state their probes settled on long before t=0.
     const probe = loadBalancer.probe;
     for (const n of this.nodes) {
-      const ok = answerProbe(n, probe, scenario.service, this.isPodAlive).ok;
+      const ok = answerProbe(n, probe, scenario.service, this.isPodAlive, this.probeHeader).ok;
       const [snap] = initialTransition(lbBackendMachine, {
         unhealthyThreshold: probe.unhealthyThreshold,
         healthyThreshold: probe.healthyThreshold,
@@ -515,7 +519,13 @@ export class Lifecycle {
       case 'probe': {
         const n = this.nodes[ev.node];
         if (!n) return;
-        const answer = answerProbe(n, probe, this.scenario.service, this.isPodAlive);
+        const answer = answerProbe(
+          n,
+          probe,
+          this.scenario.service,
+          this.isPodAlive,
+          this.probeHeader,
+        );
         this.queue.push(at + answer.delay, { k: 'probeResult', node: n.idx, answer });
         if (at + probe.interval <= this.horizon)
           this.queue.push(at + probe.interval, { k: 'probe', node: n.idx });

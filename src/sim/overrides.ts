@@ -27,7 +27,11 @@ function setAt(s: Scenario, path: string, v: Value): void {
   const keys = path.split('.');
   const last = keys.pop() ?? '';
   let o = s as unknown as Record<string, unknown>;
-  for (const k of keys) o = o[k] as Record<string, unknown>;
+  // Optional blocks (`app`) are created on first use.
+  for (const k of keys) {
+    if (typeof o[k] !== 'object' || o[k] === null) o[k] = {};
+    o = o[k] as Record<string, unknown>;
+  }
   o[last] = v;
 }
 

@@ -54,6 +54,19 @@ export const PRESET_NAMES = [
  */
 export const CNI_LAYOUTS = ['bridge', 'routed'] as const;
 export const DELIVERIES = ['nodePort', 'vip'] as const;
+/**
+ * Whether the load balancer forwards the client's packets ('passthrough': the client's address
+ * stays in the IP header) or terminates the client's TCP connection and opens its own from its own
+ * address ('proxy': AWS NLB IP targets with client-IP preservation off, classic ELB in TCP mode,
+ * any L7 load balancer).
+ */
+export const LB_MODES = ['passthrough', 'proxy'] as const;
+/** PROXY protocol header the load balancer puts in front of the payload ('none': no header). */
+export const PROXY_PROTOCOLS = ['none', 'v1', 'v2'] as const;
+/** `status.loadBalancer.ingress[].ipMode` (KEP-1860): does kube-proxy capture the LB IP? */
+export const IP_MODES = ['VIP', 'Proxy'] as const;
+/** What listens in the Service's Pods: the app itself, or an ingress controller (an L7 proxy). */
+export const APP_KINDS = ['plain', 'ingressController'] as const;
 export const STRATEGIES = [
   'none',
   'antiAffinityPreferred',
@@ -122,7 +135,18 @@ export const featuredSelectorSpec = union('kind', {
 export const scenarioSpec = obj({
   /** Stable kebab-case id. */
   id: req(id),
-  clients: req(list(obj({ id: req(id), ip: req(ip) }), 1, LIMITS.clients)),
+  clients: req(
+    list(
+      obj({
+        id: req(id),
+        ip: req(ip),
+        /** Set for a Pod inside the cluster (running on this node) that calls the LB IP. */
+        node: opt(id),
+      }),
+      1,
+      LIMITS.clients,
+    ),
+  ),
   /** Nodes; each pod CIDR's first address is the bridge (cni0). */
   nodes: req(
     list(
@@ -188,6 +212,28 @@ export const scenarioSpec = obj({
       probePhase: opt(record(seconds(), LIMITS.nodes)),
       /** Route across zones (default per preset: AWS NLB off, the others regional). */
       crossZone: opt(bool, { override: true }),
+      /** 'passthrough' (default) or 'proxy': the LB opens its own connection from `sourceIp`. */
+      mode: opt(oneOf(LB_MODES), { override: true, control: 'lbMode' }),
+      /** The proxying LB's own (private) address, the source of its connections to the nodes. */
+      sourceIp: opt(ip),
+      /** PROXY protocol header in front of the payload (default 'none'). */
+      proxyProtocol: opt(oneOf(PROXY_PROTOCOLS), { override: true, control: 'proxyProtocol' }),
+      /**
+       * The LB puts the PROXY header on its health-check connections too (AWS NLB does; Azure
+       * Private Link Service does, kubernetes#121819). Default false.
+       */
+      proxyProtocolOnProbes: opt(bool, { override: true }),
+      /** ingress[].ipMode (default 'VIP': kube-proxy short-circuits in-cluster calls to the LB IP). */
+      ipMode: opt(oneOf(IP_MODES), { override: true, control: 'ipMode' }),
+    }),
+  ),
+  /** What the Service's Pods run (default: a plain app that reads the IP header). */
+  app: opt(
+    obj({
+      /** 'plain' (default) or 'ingressController' (a second hop: a new connection to the app). */
+      kind: opt(oneOf(APP_KINDS)),
+      /** The listener parses a PROXY protocol header (ingress-nginx `use-proxy-protocol`). */
+      expectsProxyProtocol: opt(bool, { override: true, control: 'appProxyProtocol' }),
     }),
   ),
   /** The Pod network's layout (default bridge). */

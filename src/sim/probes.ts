@@ -58,9 +58,17 @@ export function answerProbe(
   probe: ProbeSpec,
   service: ServiceSpec,
   isPodAlive: (pod: number) => boolean,
+  /** The LB puts a PROXY protocol header on its probe connections. */
+  proxyHeader = false,
 ): ProbeAnswer {
   // A machine off the network answers nothing: the probe waits for its timeout.
   if (!target.forwarding) return { ok: false, status: null, delay: probe.timeout };
+  // kube-proxy's health servers (10256 and the healthCheckNodePort) are plain Go HTTP servers
+  // without PROXY protocol (kubernetes#121819 was closed unmerged): the header is read as a
+  // malformed request line and answered 400 Bad Request. A TCP probe only completes the
+  // handshake, so it passes with or without a header.
+  if (proxyHeader && probe.kind !== 'tcpNodePort' && target.kubeProxyRunning)
+    return { ok: false, status: 400, delay: PROBE_RTT };
   switch (probe.kind) {
     case 'tcpNodePort': {
       // Answered by the kernel rules (frozen, not removed, after kube-proxy exits): the SYN

@@ -63,7 +63,8 @@ export function routeConnection(
   lc: Lifecycle,
   s: Scenario,
   ingress: NodeRt | undefined,
-  direct: boolean,
+  /** 0 through the LB, 1 straight to the NodePort, 2 a Pod on `ingress` calling the LB IP. */
+  path: 0 | 1 | 2,
   client: { ip: string; int: number },
   rand: () => number,
   r: Routed,
@@ -85,7 +86,7 @@ export function routeConnection(
   if (!ingress.forwarding) return fail(OUTCOME_TIMEOUT, 'nodeOffline');
   const rs = ingress.rules;
   r.ruleset = rs.id;
-  const toNodePort = direct || s.loadBalancer.delivery === 'nodePort';
+  const toNodePort = path === 1 || (path === 0 && deliversToNodePort(s));
   packet.srcIp = client.ip;
   packet.srcInt = client.int;
   packet.dstIp = toNodePort ? ingress.spec.ip : s.loadBalancer.frontendIp;
@@ -106,9 +107,19 @@ export function routeConnection(
   if (!pod.alive) return fail(OUTCOME_RESET, 'endpointGone');
   const sameNode = podNode === ingress;
   r.source = verdict.marked ? snatSourceKind(sameNode, s.cni) : 1;
-  // Without SNAT a Pod on another node answers the client directly: the client drops it.
-  if (!verdict.marked && !sameNode) return fail(OUTCOME_TIMEOUT, 'directReturnMismatch');
+  // Without SNAT a Pod on another node answers the client directly: the client drops it. A Pod
+  // caller is the exception: the reply is routed to its node, whose conntrack did the DNAT.
+  if (!verdict.marked && !sameNode && path !== 2)
+    return fail(OUTCOME_TIMEOUT, 'directReturnMismatch');
   return r;
+}
+
+/**
+ * True when the LB hands packets to nodeIP:nodePort. With `ipMode: Proxy` kube-proxy does not
+ * capture the LB IP, so the LB must deliver to the node port (or the Pod) (fact sheet §7.5).
+ */
+export function deliversToNodePort(s: Scenario): boolean {
+  return s.loadBalancer.delivery === 'nodePort' || (s.loadBalancer.ipMode ?? 'VIP') === 'Proxy';
 }
 
 /** The header the rules look at, reused for every connection. */

@@ -8,9 +8,24 @@
 import { ipToInt } from './ip.ts';
 import type { RuleSet } from './kubeProxy.ts';
 import { Lifecycle } from './lifecycle.ts';
+import {
+  arrivingSource,
+  clientSeenByApp,
+  lbPathOf,
+  proxyMismatch,
+  viaLoadBalancer,
+  type LbPath,
+} from './clientIp.ts';
 import { LIFECYCLE_DEFAULTS } from './params.ts';
 import { resolvePods } from './placement.ts';
-import { newRouted, OUTCOME_OK, OUTCOME_TIMEOUT, pickIngress, routeConnection } from './route.ts';
+import {
+  newRouted,
+  OUTCOME_OK,
+  OUTCOME_RESET,
+  OUTCOME_TIMEOUT,
+  pickIngress,
+  routeConnection,
+} from './route.ts';
 import { createRng, type Rng } from './rng.ts';
 import { summarizeColumns } from './summary.ts';
 import { OUTCOME_REASONS, OUTCOMES } from './codes.ts';
@@ -63,6 +78,13 @@ export function masqPort(connection: number): number {
 const REASON_INDEX = new Map(OUTCOME_REASONS.map((r, i) => [r, i]));
 const reasonAt = (i: number): OutcomeReason => OUTCOME_REASONS[i] ?? 'served';
 
+const pathCache = new WeakMap<Scenario, LbPath>();
+function pathOf(s: Scenario): LbPath {
+  let p = pathCache.get(s);
+  if (!p) pathCache.set(s, (p = lbPathOf(s)));
+  return p;
+}
+
 /** Build the record of connection `i` from the columns. */
 export function recordOf(s: Scenario, c: Columns, i: number): ConnectionRecord {
   const client = s.clients[c.client[i] ?? 0] ?? { id: 'client', ip: '0.0.0.0' };
@@ -70,14 +92,19 @@ export function recordOf(s: Scenario, c: Columns, i: number): ConnectionRecord {
   const pod = s.pods[c.pod[i] ?? -1];
   const source = c.source[i] ?? 0;
   const podNode = pod ? (s.nodes.find((n) => n.id === pod.node) ?? null) : null;
+  const path = pathOf(s);
+  const viaLb = viaLoadBalancer(path, client, c.direct[i] === 1);
   const seen =
     source === 0
       ? null
       : source === 1
-        ? client.ip
+        ? path.active
+          ? arrivingSource(path, s, client, viaLb)
+          : client.ip
         : source === 2
           ? bridgeOf(ingress?.podCidr)
           : (ingress?.ip ?? null);
+  const app = clientSeenByApp(path, s, client, viaLb, seen, (c.outcome[i] ?? 0) === OUTCOME_OK);
   const record: ConnectionRecord = {
     id: i,
     at: c.at[i] ?? 0,
@@ -87,6 +114,8 @@ export function recordOf(s: Scenario, c: Columns, i: number): ConnectionRecord {
     pod: pod?.id ?? null,
     podNode: podNode?.id ?? null,
     sourceSeenByPod: seen,
+    clientSeenByApp: app.ip,
+    clientSeenVia: app.via,
     outcome: OUTCOMES[c.outcome[i] ?? 0] ?? 'ok',
     reason: reasonAt(c.reason[i] ?? 0),
     endedAt: c.endedAt[i] ?? 0,
@@ -165,6 +194,12 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
   let regular = 0;
   const routed = newRouted();
   const clientView = { ip: '', int: 0 };
+  // Proxying LBs, PROXY protocol, ingress controllers and Pod callers; off for plain scenarios.
+  const path = pathOf(scenario);
+  const arriving = scenario.clients.map((c) => {
+    const lb = arrivingSource(path, scenario, c, true);
+    return { lb, lbInt: ipToInt(lb), own: ipToInt(c.ip) };
+  });
 
   for (let id = 0; id < total; id++) {
     const regularAt = regular < regularCount ? regular / traffic.rate : Infinity;
@@ -177,21 +212,39 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
     const client = scenario.clients[ci] ?? { id: 'client', ip: '0.0.0.0' };
     cols.clientPort[id] = 40000 + ((portCounter[ci] ?? 0) % 20000);
     portCounter[ci] = (portCounter[ci] ?? 0) + 1;
+    const viaLb = path.active ? viaLoadBalancer(path, client, direct !== undefined) : !direct;
+    // A Pod calling the LB IP under ipMode VIP never leaves its node (KUBE-SERVICES captures it).
+    const podCall = !direct && !viaLb;
     const ingressIdx = direct
       ? (nodeIdx.get(direct.node) ?? -1)
-      : pickIngress(lc, crossZone, trafficRng);
-    clientView.ip = client.ip;
-    clientView.int = clientInts[ci] ?? 0;
+      : podCall
+        ? (nodeIdx.get(client.node ?? '') ?? -1)
+        : pickIngress(lc, crossZone, trafficRng);
+    const arr = arriving[ci];
+    if (viaLb && path.active && arr) {
+      clientView.ip = arr.lb;
+      clientView.int = arr.lbInt;
+    } else {
+      clientView.ip = client.ip;
+      clientView.int = clientInts[ci] ?? 0;
+    }
     const r = routeConnection(
       lc,
       scenario,
       lc.nodes[ingressIdx],
-      direct !== undefined,
+      direct ? 1 : podCall ? 2 : 0,
       clientView,
       rand,
       routed,
       at,
     );
+    if (path.active && r.outcome === OUTCOME_OK) {
+      const mismatch = proxyMismatch(path, viaLb);
+      if (mismatch) {
+        r.outcome = OUTCOME_RESET;
+        r.reason = mismatch;
+      }
+    }
     cols.at[id] = at;
     cols.client[id] = ci;
     cols.ingress[id] = r.ingress;
@@ -234,7 +287,9 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
     scenario: scenario.id,
     seed,
     resolved: scenario,
-    summary: summarizeColumns(scenario, cols, events, lc.rulesets, lc.initialLbRotation),
+    summary: summarizeColumns(scenario, cols, events, lc.rulesets, lc.initialLbRotation, (i) =>
+      path.active ? recordOf(scenario, cols, i) : null,
+    ),
     events,
     featured: [],
     initialLbRotation: lc.initialLbRotation,

@@ -48,9 +48,12 @@ export function summarizeColumns(
   events: SimEvent[],
   rulesets: RuleSet[],
   rotation: Record<string, boolean>,
+  /** The record of a connection when the LB path needs it (proxy LB, PROXY protocol, …), else null. */
+  recordAt: (i: number) => ConnectionRecord | null = () => null,
 ): Summary {
   let succeeded = 0;
   let clientIpPreserved = 0;
+  let clientIpKnownToApp = 0;
   let first: number | null = null;
   let last: number | null = null;
   let failedNew = 0;
@@ -61,7 +64,14 @@ export function summarizeColumns(
   for (let i = 0; i < c.count; i++) {
     if (c.outcome[i] === 0) {
       succeeded++;
-      if (c.source[i] === 1) clientIpPreserved++;
+      const rec = recordAt(i);
+      if (rec) {
+        if (rec.sourceSeenByPod === rec.clientAddr.ip) clientIpPreserved++;
+        if (rec.clientSeenByApp === rec.clientAddr.ip) clientIpKnownToApp++;
+      } else if (c.source[i] === 1) {
+        clientIpPreserved++;
+        clientIpKnownToApp++;
+      }
       const p = c.pod[i] ?? -1;
       if (p >= 0) perPod[p] = (perPod[p] ?? 0) + 1;
       continue;
@@ -106,6 +116,7 @@ export function summarizeColumns(
     succeeded,
     failed: c.count - succeeded,
     clientIpPreserved,
+    clientIpKnownToApp,
     podShare,
     expectedShare: expectedShares(scenario, initialRules, rotation),
     disruption: {

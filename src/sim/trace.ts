@@ -5,7 +5,14 @@
  */
 import { bridgeIp, ipToInt } from './ip.ts';
 import { evaluateNew, evaluatePostrouting, type RuleSet } from './kubeProxy.ts';
-import { snatSourceKind } from './route.ts';
+import {
+  addressSeenByLb,
+  carriesProxyHeader,
+  DEFAULT_LB_SOURCE_IP,
+  lbPathOf,
+  viaLoadBalancer,
+} from './clientIp.ts';
+import { deliversToNodePort, snatSourceKind } from './route.ts';
 import { masqPort, type SimInternal } from './simulate.ts';
 import type {
   Addr,
@@ -14,6 +21,7 @@ import type {
   ConntrackEntry,
   Hop,
   HopMark,
+  HopPayload,
   Outcome,
   OutcomeReason,
   PacketKind,
@@ -50,6 +58,8 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   let t = record.at;
   let kind: PacketKind = 'SYN';
   let direction: 'request' | 'reply' = 'request';
+  // Client information in the payload of the current packet (set for the first request DATA).
+  let payload: HopPayload | undefined;
   const startPacket = (k: PacketKind, dir: 'request' | 'reply', at: number): void => {
     packet++;
     hopInPacket = 0;
@@ -82,6 +92,13 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
       changed: changedFields(before, after),
       marks,
     };
+    if (payload && from !== record.client) {
+      const p: HopPayload = {};
+      if (payload.proxyHeader) p.proxyHeader = payload.proxyHeader;
+      if (payload.xForwardedFor && marks.includes('delivered'))
+        p.xForwardedFor = payload.xForwardedFor;
+      if (p.proxyHeader || p.xForwardedFor) h.payload = p;
+    }
     if (end) {
       h.end = end.outcome;
       h.reason = end.reason;
@@ -90,9 +107,31 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
     t += latency;
   };
 
-  const client = record.clientAddr;
+  const clientAddr = record.clientAddr;
   const frontend: Addr = { ip: s.loadBalancer.frontendIp, port: s.service.port };
-  const viaLb = record.direct !== true;
+  const path = lbPathOf(s);
+  const clientSpec = s.clients.find((c) => c.id === record.client) ?? {
+    id: record.client,
+    ip: clientAddr.ip,
+  };
+  const viaLb = viaLoadBalancer(path, clientSpec, record.direct === true);
+  // A Pod calling the LB IP that kube-proxy captures on its own node (ipMode VIP).
+  const podCall = record.direct !== true && !viaLb;
+  // What the LB sees as the source: the client, or a Pod caller's node after the egress SNAT.
+  const lbSaw: Addr =
+    clientSpec.node !== undefined
+      ? { ip: addressSeenByLb(s, clientSpec), port: masqPort(id) }
+      : clientAddr;
+  // The source as the SYN reaches the node: a proxying LB's own address, else what the LB saw.
+  const client: Addr = !viaLb
+    ? clientAddr
+    : path.proxy
+      ? { ip: s.loadBalancer.sourceIp ?? DEFAULT_LB_SOURCE_IP, port: masqPort(id + 7919) }
+      : lbSaw;
+  const proxyHeader: HopPayload['proxyHeader'] =
+    carriesProxyHeader(path, viaLb) && path.proxyProtocol !== 'none'
+      ? { version: path.proxyProtocol, src: { ...lbSaw }, dst: { ...frontend } }
+      : undefined;
   const ingressSpec = s.nodes.find((n) => n.id === record.ingressNode);
   const fail = { outcome: record.outcome, reason: record.reason };
   startPacket('SYN', 'request', record.at);
@@ -100,8 +139,8 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
     hop(
       record.client,
       'lb',
-      { src: client, dst: frontend },
-      { src: client, dst: frontend },
+      { src: clientAddr, dst: frontend },
+      { src: clientAddr, dst: frontend },
       0,
       [],
       ['toLb', 'drop', 'timeout'],
@@ -110,7 +149,11 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
     return { record, hops, conntrack };
   }
   const nodePortAddr: Addr = { ip: ingressSpec.ip, port: s.service.nodePort };
-  const atNode: Addr = !viaLb || s.loadBalancer.delivery === 'nodePort' ? nodePortAddr : frontend;
+  const atNode: Addr = podCall
+    ? frontend
+    : !viaLb || deliversToNodePort(s)
+      ? nodePortAddr
+      : frontend;
   const toNode: Header = { src: client, dst: atNode };
   // Request path up to the ingress node; returns the node-side header for later packets.
   const toIngress = (
@@ -123,7 +166,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
       hop(
         record.client,
         'lb',
-        { src: client, dst: frontend },
+        { src: clientAddr, dst: frontend },
         toNode,
         LATENCY.clientLb,
         [],
@@ -236,7 +279,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   const replyPath = (k: PacketKind, finalMarks: HopMark[]): boolean => {
     startPacket(k, 'reply', t);
     const fromPod: Header = { src: podAddr, dst: snatAddr };
-    if (!sameNode && !masq) {
+    if (!sameNode && !masq && !podCall) {
       // No SNAT: the pod answers the client directly; no conntrack on its node knows the flow.
       hop(podId, podNodeId, fromPod, fromPod, LATENCY.nodePod, [], ['reply']);
       hop(
@@ -269,7 +312,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
       last.marks = ['reply', 'unnat'];
     }
     if (viaLb) {
-      const fromLb: Header = { src: frontend, dst: client };
+      const fromLb: Header = { src: frontend, dst: clientAddr };
       hop(
         ingressSpec.id,
         'lb',
@@ -300,7 +343,24 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   startPacket('ACK', 'request', t);
   deliver(established, natMarks);
   startPacket('DATA', 'request', t);
+  // The PROXY header rides in the first bytes of the stream; behind an ingress controller the
+  // controller passes the client on in X-Forwarded-For on its own connection to the app.
+  payload = {};
+  if (proxyHeader) payload.proxyHeader = proxyHeader;
+  if (path.ingressController && record.clientSeenByApp !== null)
+    payload.xForwardedFor = { value: record.clientSeenByApp, from: podAddr.ip };
   deliver(established, natMarks);
+  payload = undefined;
+  if (record.reason === 'proxyHeaderUnexpected' || record.reason === 'proxyHeaderMissing') {
+    // The listener could not read the first bytes and closed the connection.
+    const last = hops[hops.length - 1];
+    if (last) {
+      last.end = record.outcome;
+      last.reason = record.reason;
+      last.marks = [...last.marks, 'reject'];
+    }
+    return { record, hops, conntrack };
+  }
   replyPath('DATA', []);
   return { record, hops, conntrack };
 }

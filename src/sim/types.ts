@@ -81,6 +81,20 @@ export interface EndpointConditions {
 
 export type Outcome = 'ok' | 'timeout' | 'reset' | 'dropped';
 
+/** Where the application learned the client address from. */
+export type ClientSeenVia = 'ipHeader' | 'proxyProtocol' | 'xForwardedFor' | 'none';
+
+/** Client information carried in the payload, not in the IP header (shown beside it). */
+export interface HopPayload {
+  /** A PROXY protocol header in the first bytes of the stream: the address the LB was called from. */
+  proxyHeader?: { version: 'v1' | 'v2'; src: Addr; dst: Addr };
+  /**
+   * Set on the hop that delivers the request to an ingress controller: the controller opens its
+   * own connection to the app from `from` and writes this X-Forwarded-For.
+   */
+  xForwardedFor?: { value: Ip; from: Ip };
+}
+
 /** Why a connection ended as it did; a stable code, translated by the views. */
 export type OutcomeReason =
   | 'served'
@@ -97,7 +111,11 @@ export type OutcomeReason =
   /** The load balancer reset an established flow once its node turned unhealthy (AWS NLB). */
   | 'lbReset'
   /** REJECT matched, but the kernel's ICMP rate limit swallowed the error (src/sim/icmp.ts). */
-  | 'icmpRateLimited';
+  | 'icmpRateLimited'
+  /** A PROXY header reached a listener that does not parse it: it read it as the request. */
+  | 'proxyHeaderUnexpected'
+  /** The listener expects a PROXY header and got plain data ("broken header"); it closed. */
+  | 'proxyHeaderMissing';
 
 /** Per-connection record (one row of the CLI's `connections` array). */
 export interface ConnectionRecord {
@@ -111,6 +129,13 @@ export interface ConnectionRecord {
   podNode: string | null;
   /** Source address the pod saw in the SYN (null when no pod got it). */
   sourceSeenByPod: Ip | null;
+  /**
+   * The client address the application learns (null when none): from the IP header, a PROXY
+   * protocol header or, behind an ingress controller, X-Forwarded-For.
+   */
+  clientSeenByApp: Ip | null;
+  /** Where `clientSeenByApp` came from. */
+  clientSeenVia: ClientSeenVia;
   outcome: Outcome;
   reason: OutcomeReason;
   /** True when the connection bypassed the LB (a DirectConnectionSpec). */
@@ -188,6 +213,8 @@ export interface Hop {
   /** Which header fields changed at `to`. */
   changed: Array<'src.ip' | 'src.port' | 'dst.ip' | 'dst.port'>;
   marks: HopMark[];
+  /** Client information in the payload (PROXY header, X-Forwarded-For), when there is some. */
+  payload?: HopPayload;
   /** Set on the last hop of a packet that went no further. */
   end?: Outcome;
   reason?: OutcomeReason;
@@ -264,6 +291,8 @@ export interface Summary {
   failed: number;
   /** Succeeded connections whose pod saw the client's own address. */
   clientIpPreserved: number;
+  /** Succeeded connections whose application learned the client's address (any layer). */
+  clientIpKnownToApp?: number;
   /** Share of succeeded connections per pod. */
   podShare: Record<string, number>;
   /** Share each pod is expected to get from the formula (1/P under Cluster, 1/(N·k_i) under Local). */

@@ -95,6 +95,17 @@ function crossFieldRules(s: Scenario, out: IssueList): void {
   unique(s.nodes, 'ip', 'nodes', out);
   unique(s.pods, 'id', 'pods', out);
   unique(s.pods, 'ip', 'pods', out);
+  // A client Pod names the node it runs on; its address belongs to that node's Pod CIDR.
+  s.clients.forEach((c, i) => {
+    if (c.node === undefined) return;
+    const node = s.nodes.find((n) => n.id === c.node);
+    if (!node) ref(joinPath(joinPath('clients', i), 'node'), c.node, nodeIds);
+    else if (!inCidr(c.ip, node.podCidr))
+      out.add(joinPath(joinPath('clients', i), 'ip'), 'ipNotInPodCidr', {
+        values: [node.podCidr],
+        received: c.ip,
+      });
+  });
   s.pods.forEach((p, i) => {
     if (p.node === undefined) return;
     const node = s.nodes.find((n) => n.id === p.node);

@@ -49,6 +49,7 @@ describe('simulate CLI', () => {
         'succeeded',
         'failed',
         'clientIpPreserved',
+        'clientIpKnownToApp',
         'podShare',
         'disruption',
         'nodes',
@@ -62,6 +63,8 @@ describe('simulate CLI', () => {
       'pod',
       'podNode',
       'sourceSeenByPod',
+      'clientSeenByApp',
+      'clientSeenVia',
       'outcome',
       'reason',
     ]);

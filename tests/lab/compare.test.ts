@@ -17,6 +17,8 @@ const eng = (n: number, f: (i: number) => Partial<ConnectionRecord>): Connection
     pod: 'pod-a',
     podNode: 'node-1',
     sourceSeenByPod: '198.51.100.129',
+    clientSeenByApp: '198.51.100.129',
+    clientSeenVia: 'ipHeader',
     outcome: 'ok',
     reason: 'served',
     ...f(i),

@@ -14,8 +14,17 @@ const ok = (s: Scenario) => {
   return r.value;
 };
 
+// A client Pod lives in the Pod network: the lab cannot renumber it into a client range.
+const withPodClient = scenarioIds.filter((id) =>
+  resolved(id).clients.some((c) => c.node !== undefined),
+);
+
 describe('renumbering into the documentation ranges', () => {
-  it.each(scenarioIds)(
+  it.each(withPodClient)('%s: refuses a client inside the Pod network', (id) => {
+    const r = renumber(resolved(id));
+    expect(r.ok ? null : r.issue.code).toBe('clientInPodNetwork');
+  });
+  it.each(scenarioIds.filter((id) => !withPodClient.includes(id)))(
     '%s: every lab address is in 192.0.2/24, 198.51.100/24 or 203.0.113/24',
     (id) => {
       const lab = ok(resolved(id)).scenario;

@@ -9,6 +9,15 @@ import { drainLocalHcnp } from './drainLocalHcnp.ts';
 import { local } from './local.ts';
 import { localImbalance } from './localImbalance.ts';
 import { localSpread } from './localSpread.ts';
+import { ingressCluster } from './ingressCluster.ts';
+import { ingressLocal } from './ingressLocal.ts';
+import { passthroughLbLocal } from './passthroughLbLocal.ts';
+import { podToLbProxy } from './podToLbProxy.ts';
+import { podToLbVip } from './podToLbVip.ts';
+import { proxyLbLocal } from './proxyLbLocal.ts';
+import { proxyProtocolApp } from './proxyProtocolApp.ts';
+import { proxyProtocolHealthz } from './proxyProtocolHealthz.ts';
+import { proxyProtocolUnexpected } from './proxyProtocolUnexpected.ts';
 
 export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
   'cluster-snat': clusterSnat,
@@ -20,6 +29,15 @@ export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
   'drain-cluster-nodeport-probe': drainClusterNodeportProbe,
   'drain-cluster-healthz-probe': drainClusterHealthzProbe,
   'drain-local-hcnp': drainLocalHcnp,
+  'proxy-lb-local': proxyLbLocal,
+  'passthrough-lb-local': passthroughLbLocal,
+  'proxy-protocol-app': proxyProtocolApp,
+  'proxy-protocol-unexpected': proxyProtocolUnexpected,
+  'proxy-protocol-healthz': proxyProtocolHealthz,
+  'ingress-cluster': ingressCluster,
+  'ingress-local': ingressLocal,
+  'pod-to-lb-vip': podToLbVip,
+  'pod-to-lb-proxy': podToLbProxy,
 });
 
 /** Ids of the built-in scenarios in registry order. */
