@@ -20,7 +20,11 @@ export type ControlId =
   | 'interval'
   | 'threshold'
   | 'delivery'
-  | 'cni';
+  | 'cni'
+  | 'lbMode'
+  | 'proxyProtocol'
+  | 'appProxyProtocol'
+  | 'ipMode';
 
 /** Every control id, in the order the playground's toolbar shows them. */
 export const controlIds: readonly ControlId[] = [
@@ -35,6 +39,10 @@ export const controlIds: readonly ControlId[] = [
   'threshold',
   'delivery',
   'cni',
+  'lbMode',
+  'proxyProtocol',
+  'appProxyProtocol',
+  'ipMode',
 ];
 
 export interface PacketFlowProps {

@@ -29,6 +29,30 @@ function Addr({ value, changed }: { value: string; changed: boolean }) {
   return changed ? <mark className="hop-changed">{value}</mark> : <>{value}</>;
 }
 
+/** Client information in the payload, shown beside the IP header it survives. */
+function Payload({ payload, tr }: { payload: NonNullable<Hop['payload']>; tr: Tr }) {
+  const pp = payload.proxyHeader;
+  const xff = payload.xForwardedFor;
+  return (
+    <span className="hop-payload">
+      {pp && (
+        <span className="hop-payload__item">
+          {tr('diagram.inspector.proxyHeader', {
+            version: pp.version,
+            src: fmtAddr(pp.src),
+            dst: fmtAddr(pp.dst),
+          })}
+        </span>
+      )}
+      {xff && (
+        <span className="hop-payload__item">
+          {tr('diagram.inspector.xff', { value: xff.value, from: xff.from })}
+        </span>
+      )}
+    </span>
+  );
+}
+
 function HopRow({
   hop,
   n,
@@ -75,6 +99,7 @@ function HopRow({
       <td role="cell" className="hop-mono" data-label={tr('diagram.inspector.after')}>
         <Addr value={fmtAddr(hop.after.src)} changed={c('src')} /> <br />→{'\u00a0'}
         <Addr value={fmtAddr(hop.after.dst)} changed={c('dst')} />
+        {hop.payload && <Payload payload={hop.payload} tr={tr} />}
         {hop.end && hop.end !== 'ok' && (
           <span className="hop-end">
             {' '}
@@ -212,6 +237,14 @@ export const Inspector = memo(function Inspector({
         </span>
       ) : (
         tr('diagram.inspector.seenNone')
+      )}
+      {r.clientSeenByApp && r.clientSeenVia !== 'ipHeader' && (
+        <>
+          <br />
+          <strong>{tr('diagram.inspector.seenByApp')}:</strong>{' '}
+          <span className="hop-mono">{r.clientSeenByApp}</span> (
+          {tr(`diagram.via.${r.clientSeenVia}`)})
+        </>
       )}
     </p>
   );

@@ -47,7 +47,14 @@ export const WhatIf = memo(function WhatIf({
     if (c === 'placement') return tr(`diagram.placement.${v}`, {}, v);
     if (c === 'probe') return tr(`diagram.probe.${v}`, {}, v);
     if (c === 'drain' && v === 'none') return tr('diagram.ctl.drainNone', {}, v);
-    if (c === 'delivery' || c === 'cni') return tr(`diagram.${c}.${v}`, {}, v);
+    if (
+      c === 'delivery' ||
+      c === 'cni' ||
+      c === 'lbMode' ||
+      c === 'proxyProtocol' ||
+      c === 'ipMode'
+    )
+      return tr(`diagram.${c}.${v}`, {}, v);
     return v;
   };
   return (

@@ -95,6 +95,29 @@ function rewritePart(t: Tr, scenario: Scenario, hop: Hop): NarrationPart | null 
   if (hop.to === 'lb') {
     if (unnat && srcChanged)
       return { key: 'diagram.narr.lbUnnat', vars: { src: fmtAddr(hop.after.src) } };
+    if (hop.direction === 'reply' && dstChanged)
+      // A proxying LB answers the client on the client's own connection.
+      return {
+        key: 'diagram.narr.lbProxyReply',
+        vars: { src: fmtAddr(hop.after.src), dst: fmtAddr(hop.after.dst) },
+      };
+    if (srcChanged && hop.direction === 'request') {
+      // A proxying LB opens its own connection; a Pod caller's node masquerades it on the way out.
+      const key =
+        (scenario.loadBalancer.mode ?? 'passthrough') !== 'proxy'
+          ? 'diagram.narr.lbEgressSnat'
+          : hop.kind === 'SYN'
+            ? 'diagram.narr.lbProxy'
+            : 'diagram.narr.lbProxyFlow';
+      return {
+        key,
+        vars: {
+          node: nodeAt(hop.after.dst.ip),
+          src: fmtAddr(hop.after.src),
+          new: fmtAddr(hop.after.dst),
+        },
+      };
+    }
     const vars = {
       node: nodeAt(hop.after.dst.ip),
       old: fmtAddr(hop.before.dst),
@@ -151,7 +174,9 @@ function endParts(t: Tr, scenario: Scenario, hop: Hop): NarrationPart[] {
   const at = placeAs(t, hop.to, 'subject');
   const toClient = scenario.clients.some((c) => c.id === hop.to);
   let first: NarrationPart;
-  if (hop.marks.includes('clientDiscard'))
+  if (hop.reason === 'proxyHeaderUnexpected' || hop.reason === 'proxyHeaderMissing')
+    first = { key: 'diagram.narr.appCloses', vars: { pod: hop.to } };
+  else if (hop.marks.includes('clientDiscard'))
     first = { key: 'diagram.narr.discard', vars: { client: at, src: fmtAddr(hop.after.src) } };
   else if (hop.marks.includes('timeout') || hop.end === 'timeout')
     first = { key: 'diagram.narr.timeout', vars: { at, seconds: scenario.traffic.connectTimeout } };
@@ -169,10 +194,18 @@ function endParts(t: Tr, scenario: Scenario, hop: Hop): NarrationPart[] {
 /** The sentences that narrate one hop, as locale keys with their variables. */
 export function narrationParts(t: Tr, scenario: Scenario, hop: Hop): NarrationPart[] {
   const parts = [movePart(t, scenario, hop)];
+  const pp = hop.payload?.proxyHeader;
+  if (pp && hop.from === 'lb')
+    parts.push({
+      key: 'diagram.narr.proxyHeader',
+      vars: { version: pp.version, src: fmtAddr(pp.src), dst: fmtAddr(pp.dst) },
+    });
   const rewrite = rewritePart(t, scenario, hop);
   if (rewrite) parts.push(rewrite);
   if (hop.marks.includes('delivered'))
     parts.push({ key: 'diagram.narr.delivered', vars: { pod: hop.to, src: hop.after.src.ip } });
+  const xff = hop.payload?.xForwardedFor;
+  if (xff) parts.push({ key: 'diagram.narr.xff', vars: { pod: hop.to, value: xff.value } });
   if (hop.marks.includes('established'))
     parts.push({ key: 'diagram.narr.established', vars: { client: hop.to } });
   parts.push(...endParts(t, scenario, hop));

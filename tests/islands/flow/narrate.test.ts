@@ -163,12 +163,60 @@ const hopSentences: Record<string, [string, string]> = {
     'client-1 schickt ein SYN (192.0.2.10:40132 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer antwortet nie; der Client wartet 21 s und gibt dann auf. Der Load Balancer hat keinen gesunden Backend-Node mehr.',
   ],
   'SYN forward+drop+reason': [
-    'The load balancer forwards the SYN (192.0.2.10:41601 → 203.0.113.100:80) to node-1. node-1 drops the SYN. node-1 has no local endpoints: the filter rule drops the SYN silently, and the client times out.',
-    'Der Load Balancer leitet das SYN (192.0.2.10:41601 → 203.0.113.100:80) an node-1 weiter. node-1 verwirft das SYN. node-1 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft in einen Timeout.',
+    'The load balancer forwards the SYN (198.51.100.250:47594 → 198.51.100.13:30080) to node-3. node-3 drops the SYN. node-3 has no local endpoints: the filter rule drops the SYN silently, and the client times out.',
+    'Der Load Balancer leitet das SYN (198.51.100.250:47594 → 198.51.100.13:30080) an node-3 weiter. node-3 verwirft das SYN. node-3 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft in einen Timeout.',
   ],
   'SYN forward+rejectGone+reason': [
     'node-1 forwards the SYN (192.0.2.10:41004 → 10.244.1.5:8080) to pod-a. The connection is refused. The node’s rules still pointed at a Pod that had already exited.',
     'node-1 leitet das SYN (192.0.2.10:41004 → 10.244.1.5:8080) an pod-a weiter. Die Verbindung wird abgewiesen. Die Regeln des Nodes zeigten noch auf einen Pod, der schon beendet war.',
+  ],
+  'SYN send+lbProxy': [
+    'client-1 sends a SYN (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer. The load balancer ends the client’s TCP connection and opens its own from 198.51.100.250:44088 to 198.51.100.11:30080 on node-1: the client’s address is gone from the IP header.',
+    'client-1 schickt ein SYN (192.0.2.10:40000 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer beendet die TCP-Verbindung des Clients und baut eine eigene von 198.51.100.250:44088 zu 198.51.100.11:30080 auf node-1 auf: Die Adresse des Clients ist aus dem IP-Header verschwunden.',
+  ],
+  'ACK send+lbProxyFlow': [
+    'client-1 sends an ACK (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer. The load balancer passes it on over its own connection from 198.51.100.250:44088 to 198.51.100.11:30080 on node-1.',
+    'client-1 schickt ein ACK (192.0.2.10:40000 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer gibt es über seine eigene Verbindung von 198.51.100.250:44088 zu 198.51.100.11:30080 auf node-1 weiter.',
+  ],
+  'DATA send+lbProxyFlow': [
+    'client-1 sends a data packet (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer. The load balancer passes it on over its own connection from 198.51.100.250:44088 to 198.51.100.11:30080 on node-1.',
+    'client-1 schickt ein Datenpaket (192.0.2.10:40000 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer gibt es über seine eigene Verbindung von 198.51.100.250:44088 zu 198.51.100.11:30080 auf node-1 weiter.',
+  ],
+  'SYN-ACK forward+lbProxyReply': [
+    'node-1 forwards the SYN-ACK (203.0.113.100:80 → 198.51.100.250:44088) to the load balancer. The load balancer passes the answer on over the client’s own connection: 203.0.113.100:80 → 192.0.2.10:40000.',
+    'node-1 leitet das SYN-ACK (203.0.113.100:80 → 198.51.100.250:44088) an den Load Balancer weiter. Der Load Balancer gibt die Antwort über die eigene Verbindung des Clients weiter: 203.0.113.100:80 → 192.0.2.10:40000.',
+  ],
+  'DATA forward+lbProxyReply': [
+    'node-1 forwards the data packet (203.0.113.100:80 → 198.51.100.250:44088) to the load balancer. The load balancer passes the answer on over the client’s own connection: 203.0.113.100:80 → 192.0.2.10:40000.',
+    'node-1 leitet das Datenpaket (203.0.113.100:80 → 198.51.100.250:44088) an den Load Balancer weiter. Der Load Balancer gibt die Antwort über die eigene Verbindung des Clients weiter: 203.0.113.100:80 → 192.0.2.10:40000.',
+  ],
+  'DATA forward+proxyHeader+conntrackDnatSnat': [
+    'The load balancer forwards the data packet (198.51.100.250:44088 → 198.51.100.12:30080) to node-2. The data starts with a PROXY protocol v2 header the load balancer wrote: the client was 192.0.2.10:40000, calling 203.0.113.100:80. node-2 finds the connection in its conntrack table and translates it as it did the SYN: the destination becomes pod-b 10.244.2.7:8080 and the source 10.244.2.1:39425.',
+    'Der Load Balancer leitet das Datenpaket (198.51.100.250:44088 → 198.51.100.12:30080) an node-2 weiter. Die Daten beginnen mit einem PROXY-Protocol-v2-Header, den der Load Balancer geschrieben hat: Der Client war 192.0.2.10:40000 und hat 203.0.113.100:80 aufgerufen. node-2 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-b 10.244.2.7:8080, die Quelle 10.244.2.1:39425.',
+  ],
+  'DATA forward+delivered+appCloses+reason': [
+    'node-2 forwards the data packet (10.244.2.1:39425 → 10.244.2.7:8080) to pod-b. pod-b receives it and sees the source address 10.244.2.1. pod-b cannot make sense of the first bytes and closes the connection. The load balancer put a PROXY protocol header in front of the request, and the app does not parse one: it read the header as its request line, answered 400 Bad Request (an HTTP server does) and closed the connection.',
+    'node-2 leitet das Datenpaket (10.244.2.1:39425 → 10.244.2.7:8080) an pod-b weiter. pod-b empfängt das Paket und sieht die Quelladresse 10.244.2.1. pod-b kann mit den ersten Bytes nichts anfangen und schließt die Verbindung. Der Load Balancer hat der Anfrage einen PROXY-Protocol-Header vorangestellt, und die App wertet keinen aus: Sie hat den Header als Anfragezeile gelesen, mit 400 Bad Request geantwortet (so macht es ein HTTP-Server) und die Verbindung geschlossen.',
+  ],
+  'DATA forward+proxyHeader+conntrackDnat': [
+    'The load balancer forwards the data packet (198.51.100.250:44088 → 198.51.100.12:30080) to node-2. The data starts with a PROXY protocol v2 header the load balancer wrote: the client was 192.0.2.10:40000, calling 203.0.113.100:80. node-2 finds the connection in its conntrack table and translates it as it did the SYN: the destination becomes pod-b 10.244.2.7:8080.',
+    'Der Load Balancer leitet das Datenpaket (198.51.100.250:44088 → 198.51.100.12:30080) an node-2 weiter. Die Daten beginnen mit einem PROXY-Protocol-v2-Header, den der Load Balancer geschrieben hat: Der Client war 192.0.2.10:40000 und hat 203.0.113.100:80 aufgerufen. node-2 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-b 10.244.2.7:8080.',
+  ],
+  'DATA forward+delivered+xff': [
+    'node-2 forwards the data packet (198.51.100.11:41178 → 10.244.2.7:8080) to pod-b. pod-b receives it and sees the source address 198.51.100.11. pod-b is an ingress controller: it opens its own connection to the app and writes X-Forwarded-For: 198.51.100.11.',
+    'node-2 leitet das Datenpaket (198.51.100.11:41178 → 10.244.2.7:8080) an pod-b weiter. pod-b empfängt das Paket und sieht die Quelladresse 198.51.100.11. pod-b ist ein Ingress-Controller: Er baut eine eigene Verbindung zur App auf und schreibt X-Forwarded-For: 198.51.100.11.',
+  ],
+  'SYN send+dnat': [
+    'caller-pod sends a SYN (10.244.3.20:40000 → 203.0.113.100:80) to node-3. node-3 rewrites the destination 203.0.113.100:80 to pod-a 10.244.1.5:8080 (KUBE-SEP DNAT) and keeps the source.',
+    'caller-pod schickt ein SYN (10.244.3.20:40000 → 203.0.113.100:80) an node-3. node-3 ändert das Ziel von 203.0.113.100:80 in pod-a 10.244.1.5:8080 (KUBE-SEP DNAT) und lässt die Quelle, wie sie ist.',
+  ],
+  'ACK send+conntrackDnat': [
+    'caller-pod sends an ACK (10.244.3.20:40000 → 203.0.113.100:80) to node-3. node-3 finds the connection in its conntrack table and translates it as it did the SYN: the destination becomes pod-a 10.244.1.5:8080.',
+    'caller-pod schickt ein ACK (10.244.3.20:40000 → 203.0.113.100:80) an node-3. node-3 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-a 10.244.1.5:8080.',
+  ],
+  'DATA send+conntrackDnat': [
+    'caller-pod sends a data packet (10.244.3.20:40000 → 203.0.113.100:80) to node-3. node-3 finds the connection in its conntrack table and translates it as it did the SYN: the destination becomes pod-a 10.244.1.5:8080.',
+    'caller-pod schickt ein Datenpaket (10.244.3.20:40000 → 203.0.113.100:80) an node-3. node-3 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-a 10.244.1.5:8080.',
   ],
 };
 
@@ -283,6 +331,14 @@ const eventSentences: Record<string, [string, string]> = {
   'node.tainted': [
     'node-1 got the taint ToBeDeletedByClusterAutoscaler.',
     'node-1 hat den Taint ToBeDeletedByClusterAutoscaler bekommen.',
+  ],
+  'connection.failed proxyHeaderUnexpected': [
+    'Connection 0 via node-2 failed. The load balancer put a PROXY protocol header in front of the request, and the app does not parse one: it read the header as its request line, answered 400 Bad Request (an HTTP server does) and closed the connection.',
+    'Verbindung 0 über node-2 ist fehlgeschlagen. Der Load Balancer hat der Anfrage einen PROXY-Protocol-Header vorangestellt, und die App wertet keinen aus: Sie hat den Header als Anfragezeile gelesen, mit 400 Bad Request geantwortet (so macht es ein HTTP-Server) und die Verbindung geschlossen.',
+  ],
+  'connection.failed proxyHeaderMissing': [
+    'Connection 0 via node-3 failed. The app expects a PROXY protocol header, but this connection did not come through the load balancer that writes one: it logged “broken header” and closed the connection.',
+    'Verbindung 0 über node-3 ist fehlgeschlagen. Die App erwartet einen PROXY-Protocol-Header, aber diese Verbindung kam nicht über den Load Balancer, der ihn schreibt: Sie hat „broken header“ geloggt und die Verbindung geschlossen.',
   ],
 };
 
