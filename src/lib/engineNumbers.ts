@@ -20,6 +20,7 @@ export type Metric =
   | 'failedNew'
   | 'brokenEstablished'
   | 'clientIpPreserved'
+  | 'clientIpKnownToApp'
   | 'disruption'
   | 'firstFailure'
   | 'lastFailure'
@@ -36,6 +37,7 @@ export const METRICS: readonly Metric[] = [
   'failedNew',
   'brokenEstablished',
   'clientIpPreserved',
+  'clientIpKnownToApp',
   'disruption',
   'firstFailure',
   'lastFailure',
@@ -95,6 +97,8 @@ function read(r: SimResult, q: NumberQuery): number | null {
     case 'failed':
     case 'clientIpPreserved':
       return s[q.metric];
+    case 'clientIpKnownToApp':
+      return s.clientIpKnownToApp ?? s.clientIpPreserved;
     case 'failedNew':
       return s.failedNew ?? 0;
     case 'brokenEstablished':
