@@ -229,5 +229,5 @@ describe('scenarios without any of this are unchanged', () => {
       }
       expect(r.summary.clientIpKnownToApp).toBe(r.summary.clientIpPreserved);
     }
-  });
+  }, 60_000);
 });

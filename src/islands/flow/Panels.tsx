@@ -50,6 +50,10 @@ export function Panels(props: {
           total: run.result.summary.connections,
           preserved: run.result.summary.clientIpPreserved,
         })}
+        {/* Only when a layer above the IP header changed what the app learns. */}
+        {run.result.summary.clientIpKnownToApp !== undefined &&
+          run.result.summary.clientIpKnownToApp !== run.result.summary.clientIpPreserved &&
+          ` ${tr('diagram.summaryApp', { known: run.result.summary.clientIpKnownToApp })}`}
       </p>
     </AfterFirstTask>
   );

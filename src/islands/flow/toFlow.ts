@@ -98,7 +98,9 @@ export function toFlow(
   for (const nd of scenario.nodes) {
     push(containerId(nd.id), { kind: 'node', label: nd.id, sub: nd.ip, node: nd.id }, 0);
   }
-  for (const c of scenario.clients) push(c.id, { kind: 'client', label: c.id, sub: c.ip }, 2);
+  // A client Pod (in-cluster caller) names the node it runs on.
+  for (const c of scenario.clients)
+    push(c.id, { kind: 'client', label: c.id, sub: c.node ? `${c.ip} · ${c.node}` : c.ip }, 2);
   push(
     'lb',
     {

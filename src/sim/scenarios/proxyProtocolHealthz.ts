@@ -15,5 +15,8 @@ export const proxyProtocolHealthz: Scenario = {
     proxyProtocolOnProbes: true,
   },
   app: { kind: 'plain', expectsProxyProtocol: true },
-  featuredSelectors: [{ kind: 'firstOutcome', outcome: 'timeout' }],
+  featuredSelectors: [
+    { kind: 'firstOutcome', outcome: 'dropped' },
+    { kind: 'firstOutcome', outcome: 'ok' },
+  ],
 };

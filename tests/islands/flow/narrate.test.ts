@@ -192,15 +192,15 @@ const hopSentences: Record<string, [string, string]> = {
   ],
   'DATA forward+proxyHeader+conntrackDnatSnat': [
     'The load balancer forwards the data packet (198.51.100.250:44088 → 198.51.100.12:30080) to node-2. The data starts with a PROXY protocol v2 header the load balancer wrote: the client was 192.0.2.10:40000, calling 203.0.113.100:80. node-2 finds the connection in its conntrack table and translates it as it did the SYN: the destination becomes pod-b 10.244.2.7:8080 and the source 10.244.2.1:39425.',
-    'Der Load Balancer leitet das Datenpaket (198.51.100.250:44088 → 198.51.100.12:30080) an node-2 weiter. Die Daten beginnen mit einem PROXY-Protocol-v2-Header, den der Load Balancer geschrieben hat: Der Client war 192.0.2.10:40000 und hat 203.0.113.100:80 aufgerufen. node-2 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-b 10.244.2.7:8080, die Quelle 10.244.2.1:39425.',
+    'Der Load Balancer leitet das Datenpaket (198.51.100.250:44088 → 198.51.100.12:30080) an node-2 weiter. Die Daten beginnen mit einem PROXY-Protokoll-v2-Header, den der Load Balancer geschrieben hat: Der Client war 192.0.2.10:40000 und hat 203.0.113.100:80 aufgerufen. node-2 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-b 10.244.2.7:8080, die Quelle 10.244.2.1:39425.',
   ],
   'DATA forward+delivered+appCloses+reason': [
     'node-2 forwards the data packet (10.244.2.1:39425 → 10.244.2.7:8080) to pod-b. pod-b receives it and sees the source address 10.244.2.1. pod-b cannot make sense of the first bytes and closes the connection. The load balancer put a PROXY protocol header in front of the request, and the app does not parse one: it read the header as its request line, answered 400 Bad Request (an HTTP server does) and closed the connection.',
-    'node-2 leitet das Datenpaket (10.244.2.1:39425 → 10.244.2.7:8080) an pod-b weiter. pod-b empfängt das Paket und sieht die Quelladresse 10.244.2.1. pod-b kann mit den ersten Bytes nichts anfangen und schließt die Verbindung. Der Load Balancer hat der Anfrage einen PROXY-Protocol-Header vorangestellt, und die App wertet keinen aus: Sie hat den Header als Anfragezeile gelesen, mit 400 Bad Request geantwortet (so macht es ein HTTP-Server) und die Verbindung geschlossen.',
+    'node-2 leitet das Datenpaket (10.244.2.1:39425 → 10.244.2.7:8080) an pod-b weiter. pod-b empfängt das Paket und sieht die Quelladresse 10.244.2.1. pod-b kann mit den ersten Bytes nichts anfangen und schließt die Verbindung. Der Load Balancer hat der Anfrage einen PROXY-Protokoll-Header vorangestellt, und die App wertet keinen aus: Sie hat den Header als Anfragezeile gelesen, mit 400 Bad Request geantwortet (so macht es ein HTTP-Server) und die Verbindung geschlossen.',
   ],
   'DATA forward+proxyHeader+conntrackDnat': [
     'The load balancer forwards the data packet (198.51.100.250:44088 → 198.51.100.12:30080) to node-2. The data starts with a PROXY protocol v2 header the load balancer wrote: the client was 192.0.2.10:40000, calling 203.0.113.100:80. node-2 finds the connection in its conntrack table and translates it as it did the SYN: the destination becomes pod-b 10.244.2.7:8080.',
-    'Der Load Balancer leitet das Datenpaket (198.51.100.250:44088 → 198.51.100.12:30080) an node-2 weiter. Die Daten beginnen mit einem PROXY-Protocol-v2-Header, den der Load Balancer geschrieben hat: Der Client war 192.0.2.10:40000 und hat 203.0.113.100:80 aufgerufen. node-2 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-b 10.244.2.7:8080.',
+    'Der Load Balancer leitet das Datenpaket (198.51.100.250:44088 → 198.51.100.12:30080) an node-2 weiter. Die Daten beginnen mit einem PROXY-Protokoll-v2-Header, den der Load Balancer geschrieben hat: Der Client war 192.0.2.10:40000 und hat 203.0.113.100:80 aufgerufen. node-2 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-b 10.244.2.7:8080.',
   ],
   'DATA forward+delivered+xff': [
     'node-2 forwards the data packet (198.51.100.11:41178 → 10.244.2.7:8080) to pod-b. pod-b receives it and sees the source address 198.51.100.11. pod-b is an ingress controller: it opens its own connection to the app and writes X-Forwarded-For: 198.51.100.11.',
@@ -334,11 +334,11 @@ const eventSentences: Record<string, [string, string]> = {
   ],
   'connection.failed proxyHeaderUnexpected': [
     'Connection 0 via node-2 failed. The load balancer put a PROXY protocol header in front of the request, and the app does not parse one: it read the header as its request line, answered 400 Bad Request (an HTTP server does) and closed the connection.',
-    'Verbindung 0 über node-2 ist fehlgeschlagen. Der Load Balancer hat der Anfrage einen PROXY-Protocol-Header vorangestellt, und die App wertet keinen aus: Sie hat den Header als Anfragezeile gelesen, mit 400 Bad Request geantwortet (so macht es ein HTTP-Server) und die Verbindung geschlossen.',
+    'Verbindung 0 über node-2 ist fehlgeschlagen. Der Load Balancer hat der Anfrage einen PROXY-Protokoll-Header vorangestellt, und die App wertet keinen aus: Sie hat den Header als Anfragezeile gelesen, mit 400 Bad Request geantwortet (so macht es ein HTTP-Server) und die Verbindung geschlossen.',
   ],
   'connection.failed proxyHeaderMissing': [
     'Connection 0 via node-3 failed. The app expects a PROXY protocol header, but this connection did not come through the load balancer that writes one: it logged “broken header” and closed the connection.',
-    'Verbindung 0 über node-3 ist fehlgeschlagen. Die App erwartet einen PROXY-Protocol-Header, aber diese Verbindung kam nicht über den Load Balancer, der ihn schreibt: Sie hat „broken header“ geloggt und die Verbindung geschlossen.',
+    'Verbindung 0 über node-3 ist fehlgeschlagen. Die App erwartet einen PROXY-Protokoll-Header, aber diese Verbindung kam nicht über den Load Balancer, der ihn schreibt: Sie hat „broken header“ geloggt und die Verbindung geschlossen.',
   ],
 };
 
