@@ -254,6 +254,11 @@ export interface CompileInput {
   clusterCidr: string | null;
   /** Name of the Service port (default '': the scenario's single port is unnamed). */
   portName?: string;
+  /**
+   * false when the LB reports `ipMode: Proxy` (KEP-1860): kube-proxy then writes no rule for the
+   * LB IP at all, so in-cluster callers really go to the LB. Default true (`VIP`).
+   */
+  capturesLbIp?: boolean;
 }
 
 /** An address match with the mask precomputed (the fast path evaluates it per packet). */
@@ -345,15 +350,14 @@ export function compileRules(input: CompileInput): RuleSet {
     const target: Target = hasEndpoints ? { kind: 'drop' } : { kind: 'reject' };
     const why = hasEndpoints ? 'noLocalEndpoints' : 'noEndpoints';
     const comment: CommentCode = hasEndpoints ? 'noLocalEndpoints' : 'noEndpoints';
-    fExternal.rules.push(
-      { match: [lbDst], target, why, comment },
-      {
-        match: [{ kind: 'dstLocal' }, { kind: 'dport', port: service.nodePort }],
-        target,
-        why,
-        comment,
-      },
-    );
+    if (input.capturesLbIp !== false)
+      fExternal.rules.push({ match: [lbDst], target, why, comment });
+    fExternal.rules.push({
+      match: [{ kind: 'dstLocal' }, { kind: 'dport', port: service.nodePort }],
+      target,
+      why,
+      comment,
+    });
   }
   fFirewall.rules.push({
     match: [
@@ -430,12 +434,13 @@ export function compileRules(input: CompileInput): RuleSet {
   // (`usesExternalTrafficChain := hasEndpoints && …`): KUBE-EXT's short-circuit rules must work
   // even on a node without local endpoints (C6); only the jump to the policy chain goes.
   if (hasEndpoints) {
-    nServices.rules.push({
-      match: [lbDst],
-      target: { kind: 'jump', chain: names.ext },
-      why: 'loadBalancerIp',
-      comment: 'loadBalancerIp',
-    });
+    if (input.capturesLbIp !== false)
+      nServices.rules.push({
+        match: [lbDst],
+        target: { kind: 'jump', chain: names.ext },
+        why: 'loadBalancerIp',
+        comment: 'loadBalancerIp',
+      });
     nNodePorts.rules.push({
       match: [{ kind: 'dport', port: service.nodePort }],
       target: { kind: 'jump', chain: names.ext },

@@ -218,6 +218,7 @@ export class Lifecycle {
       masquerade: s.masquerade,
       endpoints: this.sliceEndpoints(),
       clusterCidr: this.clusterCidr,
+      capturesLbIp: (s.loadBalancer.ipMode ?? 'VIP') === 'VIP',
     });
     this.rulesets.push(rs);
     return rs;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   getScenario,
+  nodeRuleSets,
   scenarioIds,
   traceConnection,
   validateScenario,
@@ -198,6 +199,14 @@ describe('a Pod calling the LB IP', () => {
     }
     const t = traceConnection(r, r.featured[0]?.record.id ?? 0);
     expect(t?.hops.some((h) => h.to === 'lb')).toBe(true);
+    // kube-proxy writes no rule for the LB IP under ipMode Proxy; VIP has one per node.
+    const lbRule = (id: string) =>
+      Object.values(nodeRuleSets(run(id)))
+        .flat()
+        .flatMap((rs) => rs.nat.get('KUBE-SERVICES')?.rules ?? [])
+        .filter((rule) => rule.why === 'loadBalancerIp').length;
+    expect(lbRule('pod-to-lb-proxy')).toBe(0);
+    expect(lbRule('pod-to-lb-vip')).toBeGreaterThan(0);
   });
 
   it('rejects a client Pod outside its node’s Pod CIDR or on an unknown node', () => {

@@ -161,7 +161,8 @@ describe('the published schema and the validator', () => {
       }),
       { numRuns: 3000 },
     );
-  });
+    // Thousands of validator and schema runs: seconds on a loaded machine.
+  }, 60_000);
 
   it('agree on the built-in scenarios with one field broken', () => {
     fc.assert(
@@ -176,7 +177,7 @@ describe('the published schema and the validator', () => {
       ),
       { numRuns: 3000 },
     );
-  });
+  }, 60_000);
 
   it('reports cross-field rules under their own codes, which the schema cannot state', () => {
     const s = getScenario('local');
