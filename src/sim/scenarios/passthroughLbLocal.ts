@@ -1,12 +1,14 @@
 import type { Scenario } from '../types.ts';
 import { clientIpBase } from './clientIpCommon.ts';
 
+const base = clientIpBase('passthrough-lb-local', 'Local');
+
 /**
  * The contrasting twin of proxy-lb-local: the same NLB with instance targets keeps the client's
  * address (client IP preservation is on by default for instance targets), so under ETP Local the
  * Pod sees the client.
  */
 export const passthroughLbLocal: Scenario = {
-  ...clientIpBase('passthrough-lb-local', 'Local'),
-  loadBalancer: { ...clientIpBase('x', 'Local').loadBalancer, mode: 'passthrough' },
+  ...base,
+  loadBalancer: { ...base.loadBalancer, mode: 'passthrough' },
 };

@@ -1,16 +1,18 @@
 import type { Scenario } from '../types.ts';
 import { CALLER_POD, clientIpBase } from './clientIpCommon.ts';
 
+const base = clientIpBase('pod-to-lb-vip', 'Local');
+
 /**
  * A Pod calls its own Service's LB IP while the LB speaks PROXY protocol and the app expects it.
  * With `ipMode: VIP` (the default) kube-proxy captures the LB IP on the caller's node: the
  * connection never reaches the LB, carries no PROXY header, and the app closes it.
  */
 export const podToLbVip: Scenario = {
-  ...clientIpBase('pod-to-lb-vip', 'Local'),
+  ...base,
   clients: [CALLER_POD],
   loadBalancer: {
-    ...clientIpBase('x', 'Local').loadBalancer,
+    ...base.loadBalancer,
     mode: 'proxy',
     proxyProtocol: 'v2',
     ipMode: 'VIP',

@@ -1,6 +1,8 @@
 import type { Scenario } from '../types.ts';
 import { clientIpBase } from './clientIpCommon.ts';
 
+const base = clientIpBase('proxy-lb-local', 'Local');
+
 /**
  * A proxying load balancer under ETP Local: the LB terminates the client's TCP connection and
  * opens its own from its private address (NLB with `preserve_client_ip.enabled=false`, a classic
@@ -8,6 +10,6 @@ import { clientIpBase } from './clientIpCommon.ts';
  * client: Local cannot bring back what the LB already replaced.
  */
 export const proxyLbLocal: Scenario = {
-  ...clientIpBase('proxy-lb-local', 'Local'),
-  loadBalancer: { ...clientIpBase('x', 'Local').loadBalancer, mode: 'proxy' },
+  ...base,
+  loadBalancer: { ...base.loadBalancer, mode: 'proxy' },
 };
