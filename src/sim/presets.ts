@@ -184,6 +184,25 @@ export const PRESETS: Record<CloudPreset, Record<ExternalTrafficPolicy, ProbeSpe
       healthyThreshold: 2,
     },
   },
+  'metallb-l2': {
+    // MetalLB in L2 mode sends no health probes: one node answers ARP for the LB IP and gets all
+    // of its traffic (see LB_BEHAVIOUR below). The probe here is never sent; it only fills the
+    // scenario's required field with the neutral numbers of `custom`.
+    Cluster: {
+      kind: 'tcpNodePort',
+      interval: 5,
+      timeout: 5,
+      unhealthyThreshold: 2,
+      healthyThreshold: 2,
+    },
+    Local: {
+      kind: 'httpHealthCheckNodePort',
+      interval: 5,
+      timeout: 5,
+      unhealthyThreshold: 2,
+      healthyThreshold: 2,
+    },
+  },
   custom: {
     // No cloud behind it: the Azure numbers as a neutral starting point; override freely.
     Cluster: {
@@ -220,7 +239,15 @@ export interface LbBehaviour {
   deregistersTaintedNodes: boolean;
   /** Each LB node routes across zones (false: within its own zone, AWS NLB's default). */
   crossZone: boolean;
+  /**
+   * How backends are chosen: health probes, or one node elected to answer ARP for the LB IP
+   * (MetalLB L2), which then receives every connection.
+   */
+  selection: 'probes' | 'l2Announce';
 }
+
+/** Default seconds for MetalLB L2 to move the LB IP to another node (an assumption, see below). */
+export const L2_FAILOVER_DELAY = 2;
 
 const AZURE: LbBehaviour = {
   // cloud-provider-azure LB rules: EnableFloatingIP true, backend port = Service port (C8).
@@ -230,6 +257,7 @@ const AZURE: LbBehaviour = {
   resetFlowsOnUnhealthy: false,
   deregistersTaintedNodes: false,
   crossZone: true,
+  selection: 'probes',
 };
 const GCP: LbBehaviour = {
   // Passthrough NetLB delivers to the LB IP (C8); with all backends unhealthy it spreads over
@@ -239,6 +267,7 @@ const GCP: LbBehaviour = {
   resetFlowsOnUnhealthy: false,
   deregistersTaintedNodes: false,
   crossZone: true,
+  selection: 'probes',
 };
 const AWS_NLB: LbBehaviour = {
   // Instance targets: the NLB rewrites to nodeIP:nodePort (C8). AWS docs (C9): fails open when
@@ -249,6 +278,7 @@ const AWS_NLB: LbBehaviour = {
   resetFlowsOnUnhealthy: true,
   deregistersTaintedNodes: false,
   crossZone: false,
+  selection: 'probes',
 };
 
 /** The load-balancer behaviour of each preset. */
@@ -265,6 +295,21 @@ export const LB_BEHAVIOUR: Record<CloudPreset, LbBehaviour> = {
   // Classic ELB: instance targets on the nodePort; what it does with no healthy instance and
   // with established flows is not verified here [U], so nothing special is modelled.
   'aws-clb': { ...AWS_NLB, failOpen: false, resetFlowsOnUnhealthy: false },
+  // MetalLB L2 (speaker/layer2_controller.go, ShouldAnnounce): the eligible nodes are those with a
+  // speaker in the memberlist (not NetworkUnavailable, not labelled
+  // exclude-from-external-load-balancers; cordoning does not matter), under Local only those with
+  // a serving local endpoint; they are sorted by sha256(node + "#" + ip) and the first announces.
+  // Packets arrive with the LB IP as destination (ARP), so delivery is 'vip'. With no eligible
+  // node nobody answers ARP: fail closed. The move's delay (memberlist leave or endpoint update,
+  // then the new node's gratuitous ARP) is not documented as a number: L2_FAILOVER_DELAY [I].
+  'metallb-l2': {
+    delivery: 'vip',
+    failOpen: false,
+    resetFlowsOnUnhealthy: false,
+    deregistersTaintedNodes: false,
+    crossZone: true,
+    selection: 'l2Announce',
+  },
   // No cloud: a plain pass-through balancer to the nodePort.
   custom: { ...AZURE, delivery: 'nodePort' },
 };
