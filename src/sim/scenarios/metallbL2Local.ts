@@ -1,11 +1,5 @@
 import type { Scenario } from '../types.ts';
-import {
-  CLIENT_1,
-  DEFAULT_LIFECYCLE,
-  canonicalNodes,
-  loadBalancer,
-  shopService,
-} from './common.ts';
+import { DEFAULT_LIFECYCLE, POD_A, POD_B, shopScenario } from './common.ts';
 
 /**
  * Bare metal: MetalLB in L2 mode, ETP Local. The speakers elect node-2 for 203.0.113.100 (the
@@ -15,25 +9,14 @@ import {
  * node-1's gratuitous ARP 2 s later (the assumed failover delay): node-2 drops the SYNs of those
  * 2 s ("has no local endpoints"), then pod-a gets everything.
  */
-export const metallbL2Local: Scenario = {
-  id: 'metallb-l2-local',
-  clients: [CLIENT_1],
-  nodes: canonicalNodes(3),
-  pods: [
-    { id: 'pod-a', node: 'node-1', ip: '10.244.1.5' },
-    { id: 'pod-b', node: 'node-2', ip: '10.244.2.7' },
-    { id: 'pod-c', node: 'node-2', ip: '10.244.2.8' },
-  ],
-  service: shopService('Local'),
-  loadBalancer: loadBalancer('metallb-l2', 'Local'),
-  masquerade: true,
+export const metallbL2Local: Scenario = shopScenario('metallb-l2-local', 'Local', 'metallb-l2', {
+  pods: [POD_A, POD_B, { id: 'pod-c', node: 'node-2', ip: '10.244.2.8' }],
   traffic: { rate: 200, duration: 40, connectTimeout: 21 },
   lifecycle: { ...DEFAULT_LIFECYCLE, preStopSeconds: 15, servesWhileTerminating: true },
   timeline: [{ at: 10, type: 'drainNode', node: 'node-2' }],
-  featured: [],
   featuredSelectors: [
     { kind: 'firstOnNode', node: 'node-2' },
     { kind: 'firstOutcome', outcome: 'dropped', reason: 'noLocalEndpoints' },
     { kind: 'firstOnNode', node: 'node-1' },
   ],
-};
+});
