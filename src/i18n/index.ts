@@ -21,8 +21,24 @@ import practiceDe from './locales/practice/de.json';
 export const languages = ['en', 'de'] as const;
 export type Lang = (typeof languages)[number];
 
-const en = { ...siteEn, ...lessonEn, ...diagramEn, ...simEn, ...presentEn, ...importerEn, ...practiceEn };
-const de = { ...siteDe, ...lessonDe, ...diagramDe, ...simDe, ...presentDe, ...importerDe, ...practiceDe };
+const en = {
+  ...siteEn,
+  ...lessonEn,
+  ...diagramEn,
+  ...simEn,
+  ...presentEn,
+  ...importerEn,
+  ...practiceEn,
+};
+const de = {
+  ...siteDe,
+  ...lessonDe,
+  ...diagramDe,
+  ...simDe,
+  ...presentDe,
+  ...importerDe,
+  ...practiceDe,
+};
 
 /** Every UI key; English defines the set. */
 export type MessageKey = keyof typeof en;

@@ -7,8 +7,18 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const text = {
-  en: { score: '3 of 4 right.', mechanism: /discards/, bad: /is not a puzzle number/, all: 'All 4 right.' },
-  de: { score: '3 von 4 richtig.', mechanism: /verwirft/, bad: /ist keine Rätselnummer/, all: 'Alle 4 richtig.' },
+  en: {
+    score: '3 of 4 right.',
+    mechanism: /discards/,
+    bad: /is not a puzzle number/,
+    all: 'All 4 right.',
+  },
+  de: {
+    score: '3 von 4 richtig.',
+    mechanism: /verwirft/,
+    bad: /ist keine Rätselnummer/,
+    all: 'Alle 4 richtig.',
+  },
 } as const;
 
 async function inViewport(page: Page, el: Locator): Promise<boolean> {
@@ -116,9 +126,7 @@ for (const lang of ['en', 'de'] as const) {
 
   test(`${lang}: a bad seed gets a message and a new puzzle`, async ({ page }) => {
     await page.goto(`/${lang}/practice/?seed=7abc`);
-    await expect(page.locator('.hop-practice__notice[role="alert"]')).toContainText(
-      text[lang].bad,
-    );
+    await expect(page.locator('.hop-practice__notice[role="alert"]')).toContainText(text[lang].bad);
     await expect(page.locator('.hop-practice__notice[role="alert"]')).toContainText('7abc');
     await ready(page);
     expect(new URL(page.url()).searchParams.get('seed')).toMatch(/^\d+$/);

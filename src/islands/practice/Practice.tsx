@@ -105,7 +105,6 @@ export default function Practice(props: PracticeProps) {
     window.addEventListener('popstate', fromUrl);
     return () => window.removeEventListener('popstate', fromUrl);
     // Mount only: the URL is read once, and again on back/forward.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const next = (): void => {
@@ -237,7 +236,6 @@ function RoundView(props: {
       window.clearTimeout(t);
       window.clearTimeout(late);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [grades]);
 
   const scenario = round.diagram;
@@ -285,7 +283,9 @@ function RoundView(props: {
           <p>
             {tr('practice.yours', { answer: yours(q) })}
             <br />
-            <strong>{tr('practice.engine', { answer: say(answerSentence(round, q, facts)) })}</strong>
+            <strong>
+              {tr('practice.engine', { answer: say(answerSentence(round, q, facts)) })}
+            </strong>
           </p>
         )}
         <p data-explanation>{why}</p>
@@ -318,7 +318,12 @@ function RoundView(props: {
       </p>
       <section className="hop-practice__setup" aria-labelledby="practice-setup">
         <h3 id="practice-setup">{tr('practice.setup')}</h3>
-        <p>{tr('practice.desc.cluster', { nodes: scenario.nodes.length, count: scenario.pods.length })}</p>
+        <p>
+          {tr('practice.desc.cluster', {
+            nodes: scenario.nodes.length,
+            count: scenario.pods.length,
+          })}
+        </p>
         <ul>
           {scenario.nodes.map((n) => {
             const pods = scenario.pods.filter((p) => p.node === n.id).map((p) => p.id);
@@ -361,6 +366,7 @@ function RoundView(props: {
           <p>
             {tr(puzzle.autoscaler ? 'practice.desc.drainAutoscaler' : 'practice.desc.drain', {
               node: drain,
+              duration: scenario.traffic.duration,
             })}
           </p>
         )}
@@ -491,7 +497,9 @@ function RoundView(props: {
               }}
             />
             <label>
-              <span className="hop-sr">{tr('practice.q.shareLabel', { pod: puzzle.sharePod })}</span>
+              <span className="hop-sr">
+                {tr('practice.q.shareLabel', { pod: puzzle.sharePod })}
+              </span>
               <input
                 type="text"
                 inputMode="decimal"
@@ -575,7 +583,12 @@ function RoundView(props: {
                 : tr('practice.score', { right, total: grades.length })}
             </strong>
           </p>
-          <button type="button" className="hop-practice__btn" onClick={props.onNext} data-practice-next>
+          <button
+            type="button"
+            className="hop-practice__btn"
+            onClick={props.onNext}
+            data-practice-next
+          >
             {tr('practice.next')}
           </button>
         </div>

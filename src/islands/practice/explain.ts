@@ -137,6 +137,8 @@ export function roundFacts(round: Round, lang: 'en' | 'de', list: (items: string
   const probe = s.loadBalancer.probe;
   const band = solution.windowBand;
   return {
+    duration: s.traffic.duration,
+    diagram: fixed(lang, round.diagramWindow ?? 0, 1),
     node,
     nodeIp: spec?.ip ?? '',
     bridgeIp: bridgeIp(spec?.podCidr ?? ''),
@@ -173,6 +175,14 @@ export function explanation(
   const { question, reason } = grade;
   const a = round.solution.answer;
   const policy = round.puzzle.scenario.service.externalTrafficPolicy;
+  if (question === 'window') {
+    // The window is about the drained node; without SNAT, failures of every cross-node
+    // connection fill the whole run, whatever the drain does.
+    const vars = { ...facts, node: round.puzzle.drainNode ?? '' };
+    if (policy === 'Cluster' && !round.puzzle.scenario.masquerade)
+      return { key: 'practice.why.windowNoSnat', vars };
+    return { key: `practice.why.${reason}`, vars };
+  }
   if (question === 'source' && a.sources.length === 0)
     return { key: 'practice.why.sourceNone', vars: facts };
   if (reason === 'served') return { key: `practice.why.served${policy}`, vars: facts };
@@ -203,10 +213,15 @@ export const EXPLANATION_KEYS: readonly string[] = [
   'practice.why.windowLocalHcnp',
   'practice.why.windowDeregistered',
   'practice.why.windowAfterPowerOff',
+  'practice.why.windowNoSnat',
 ];
 
 /** The engine's answer to one question, as words and values the page shows. */
-export function answerSentence(round: Round, question: Question, facts: Record<string, string | number>): Sentence {
+export function answerSentence(
+  round: Round,
+  question: Question,
+  facts: Record<string, string | number>,
+): Sentence {
   const a = round.solution.answer;
   switch (question) {
     case 'pods':

@@ -19,7 +19,12 @@ export const PRACTICE_KEY = 'hop.practice.v1';
 const KEEP_SEEDS = 50;
 
 /** Nothing done yet. */
-export const emptyProgress = (): PracticeProgress => ({ rounds: 0, streak: 0, best: 0, graded: [] });
+export const emptyProgress = (): PracticeProgress => ({
+  rounds: 0,
+  streak: 0,
+  best: 0,
+  graded: [],
+});
 
 const count = (v: unknown): number =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1e9 ? v : 0;

@@ -21,7 +21,13 @@ import type { HopMark, Scenario } from '../../sim/types';
 /** The diagram's engine seed (runForDiagram runs every diagram with seed 1). */
 const DIAGRAM_SEED = 1;
 /** Marks that show a named connection failing, in the order a reveal prefers them. */
-const FAILURE_MARKS: readonly HopMark[] = ['directReturn', 'clientDiscard', 'drop', 'reject', 'timeout'];
+const FAILURE_MARKS: readonly HopMark[] = [
+  'directReturn',
+  'clientDiscard',
+  'drop',
+  'reject',
+  'timeout',
+];
 
 export interface Round {
   puzzle: Puzzle;
@@ -40,7 +46,21 @@ export interface Round {
 export function prepareRound(seed: number): Round {
   const puzzle = generatePuzzle(seed);
   const solution = solvePuzzle(puzzle);
-  const base: Scenario = { ...puzzle.scenario, featured: [] };
+  // With a drain, every node's first check at t = 0: the diagram then shows one end of the
+  // window's band (solvePuzzle measures that phase too) instead of seed 1's phase, which can
+  // fall outside the band the answer is graded against.
+  const base: Scenario = {
+    ...puzzle.scenario,
+    featured: [],
+    ...(puzzle.drainNode
+      ? {
+          loadBalancer: {
+            ...puzzle.scenario.loadBalancer,
+            probePhase: Object.fromEntries(puzzle.scenario.nodes.map((n) => [n.id, 0])),
+          },
+        }
+      : {}),
+  };
   const run = simulateCore(base, { seed: DIAGRAM_SEED });
   // One sample of the named connection per distinct behaviour (served here, served elsewhere,
   // failed), the way solvePuzzle picks its evidence, but in the run the diagram will make.
@@ -74,7 +94,9 @@ export function prepareRound(seed: number): Round {
     const first = run.connections.find((c) => c.direct !== true && c.outcome !== 'ok' && c.at >= 5);
     moments.window = `t=${first ? Math.floor(first.at) : 15}`;
   }
-  const reasons = Object.fromEntries(puzzle.questions.map((q) => [q, reasonFor(puzzle, q, solution)]));
+  const reasons = Object.fromEntries(
+    puzzle.questions.map((q) => [q, reasonFor(puzzle, q, solution)]),
+  );
   return { puzzle, solution, diagram: { ...base, featured: ids }, moments, diagramWindow, reasons };
 }
 

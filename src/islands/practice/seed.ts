@@ -17,7 +17,8 @@ export function parseSeed(raw: string | null): SeedParse {
   if (raw === null || raw.trim() === '') return { ok: false, reason: 'missing' };
   const text = raw.trim();
   // Digits only: "1e3", "0x10", "-1", "7.5" and " 7abc" are not seeds.
-  if (!/^\d{1,10}$/.test(text)) return { ok: false, reason: 'invalid', received: text.slice(0, 40) };
+  if (!/^\d{1,10}$/.test(text))
+    return { ok: false, reason: 'invalid', received: text.slice(0, 40) };
   const seed = Number(text);
   if (seed > MAX_SEED) return { ok: false, reason: 'invalid', received: text.slice(0, 40) };
   return { ok: true, seed };

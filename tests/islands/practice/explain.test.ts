@@ -38,7 +38,9 @@ describe('practice explanations', () => {
   it("every engine answer's source set is one of the options", () => {
     for (const r of rounds) {
       const o = optionOfSources(r.solution.answer.sources);
-      expect(sourcesOf(o).sort(), `seed ${r.puzzle.seed}`).toEqual([...r.solution.answer.sources].sort());
+      expect(sourcesOf(o).sort(), `seed ${r.puzzle.seed}`).toEqual(
+        [...r.solution.answer.sources].sort(),
+      );
     }
   });
 
@@ -46,9 +48,10 @@ describe('practice explanations', () => {
     for (const r of rounds) {
       const draft = draftOf(r, r.puzzle.questions);
       expect(missing(draft, r.puzzle.questions)).toEqual([]);
-      expect(gradeRound(r, answerOf(draft)).every((g) => g.correct), `seed ${r.puzzle.seed}`).toBe(
-        true,
-      );
+      expect(
+        gradeRound(r, answerOf(draft)).every((g) => g.correct),
+        `seed ${r.puzzle.seed}`,
+      ).toBe(true);
     }
   });
 
@@ -93,8 +96,38 @@ describe('practice explanations', () => {
     expect(readNumber(' 12.5 ')).toBe(12.5);
     expect(readNumber('1e3')).toBeNull();
     expect(readNumber('-4')).toBeNull();
-    expect(missing({ ...emptyDraft(), source: 'client', success: 'never', share: '101', window: '3' }, q)).toEqual(['share']);
+    expect(
+      missing(
+        { ...emptyDraft(), source: 'client', success: 'never', share: '101', window: '3' },
+        q,
+      ),
+    ).toEqual(['share']);
     expect(bridgeIp('10.244.3.0/24')).toBe('10.244.3.1');
+  });
+
+  it("the diagram's drain window is one the grader accepts (what it plays is not off the key)", () => {
+    let drains = 0;
+    for (const r of rounds) {
+      if (!r.puzzle.drainNode) continue;
+      drains++;
+      const [lo, hi] = r.solution.windowBand ?? [0, 0];
+      const answer = { ...answerOf(draftOf(r, r.puzzle.questions)), window: r.diagramWindow };
+      const g = gradeRound(r, answer).find((x) => x.question === 'window');
+      expect(g?.correct, `seed ${r.puzzle.seed}: ${r.diagramWindow} vs ${lo}–${hi}`).toBe(true);
+    }
+    expect(drains).toBeGreaterThan(10);
+  });
+
+  it('the window is explained for the drained node, not the ingress node', () => {
+    for (const r of rounds) {
+      if (!r.puzzle.drainNode || r.puzzle.drainNode === r.puzzle.ingressNode) continue;
+      const s = explanation(
+        r,
+        { question: 'window', reason: r.reasons.window ?? '' },
+        roundFacts(r, 'en', list),
+      );
+      expect(s.vars['node']).toBe(r.puzzle.drainNode);
+    }
   });
 
   it('the same seed gives the same round (a shared link shows the same puzzle)', () => {

@@ -65,7 +65,9 @@ describe('practice progress', () => {
       expect(parseProgress(raw), raw).toEqual(emptyProgress());
     // A streak longer than the rounds, a best below the streak, junk seeds: repaired.
     expect(
-      parseProgress(JSON.stringify({ rounds: 2, streak: 9, best: 0, graded: [1, 'x', -2, 3.5, 4] })),
+      parseProgress(
+        JSON.stringify({ rounds: 2, streak: 9, best: 0, graded: [1, 'x', -2, 3.5, 4] }),
+      ),
     ).toEqual({ rounds: 2, streak: 2, best: 2, graded: [1, 4] });
   });
   it('survives storage that is missing or throws', () => {

@@ -12,7 +12,16 @@ describe('parseSeed', () => {
   it('tells a missing seed from a bad one', () => {
     expect(parseSeed(null)).toEqual({ ok: false, reason: 'missing' });
     expect(parseSeed('')).toEqual({ ok: false, reason: 'missing' });
-    for (const bad of ['-1', '7.5', '1e3', '0x10', 'abc', '7abc', String(MAX_SEED + 1), '99999999999'])
+    for (const bad of [
+      '-1',
+      '7.5',
+      '1e3',
+      '0x10',
+      'abc',
+      '7abc',
+      String(MAX_SEED + 1),
+      '99999999999',
+    ])
       expect(parseSeed(bad), bad).toMatchObject({ ok: false, reason: 'invalid', received: bad });
   });
   it('echoes at most 40 characters of what it refused', () => {
