@@ -343,7 +343,9 @@ function RoundView(props: {
               : scenario.masquerade
                 ? 'practice.desc.policyClusterSnat'
                 : 'practice.desc.policyClusterNoSnat',
-          )}{' '}
+          )}
+        </p>
+        <p>
           {tr('practice.desc.lb', {
             preset: tr(`practice.preset.${scenario.loadBalancer.preset}`),
             delivery: tr(`diagram.delivery.${scenario.loadBalancer.delivery}`),

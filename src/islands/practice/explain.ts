@@ -152,7 +152,7 @@ export function roundFacts(round: Round, lang: 'en' | 'de', list: (items: string
     N: withPods,
     k,
     nodes: s.nodes.length,
-    share: `${fixed(lang, solution.answer.share * 100, 1)} %`,
+    share: `${fixed(lang, solution.answer.share * 100, 1)}\u00a0%`,
     drained: puzzle.drainNode ?? '',
     interval: probe.interval,
     threshold: probe.unhealthyThreshold,
