@@ -395,9 +395,10 @@ function RoundView(props: {
         />
       </div>
       {!committed && <p className="hop-practice__concealed">{tr('practice.concealed')}</p>}
-      {committed && !puzzle.direct && (
+      {committed && (
         <p className="hop-practice__concealed">
-          {tr('practice.samples', { node: puzzle.ingressNode })}
+          {!puzzle.direct && <>{tr('practice.samples', { node: puzzle.ingressNode })} </>}
+          <a href="#practice-questions">↓ {tr('practice.backToAnswers')}</a>
         </p>
       )}
 
