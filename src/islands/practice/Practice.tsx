@@ -75,6 +75,7 @@ export default function Practice(props: PracticeProps) {
   const [progress, setProgress] = useState<PracticeProgress>(emptyProgress);
   const [canStore, setCanStore] = useState(true);
   const store = useRef<Storage | null>(null);
+  const [mounted, setMounted] = useState(false);
 
   const open = (seed: number, push: boolean): void => {
     if (push) window.history.pushState(null, '', withSeed(window.location.href, seed));
@@ -86,6 +87,7 @@ export default function Practice(props: PracticeProps) {
   };
 
   useEffect(() => {
+    setMounted(true);
     store.current = storage();
     setCanStore(store.current !== null);
     setProgress(loadProgress(store.current));
@@ -111,6 +113,10 @@ export default function Practice(props: PracticeProps) {
     setNotice(null);
     open(freshSeed(Math.random, load.seed ?? undefined), true);
   };
+
+  // The server cannot know the seed: it renders an empty box (without JavaScript the page's
+  // <noscript> note is all there is), the browser fills it.
+  if (!mounted) return <div className="hop-practice not-content" data-phase="loading" />;
 
   return (
     <div className="hop-practice not-content" data-phase={load.phase} data-seed={load.seed ?? ''}>
@@ -148,9 +154,9 @@ export default function Practice(props: PracticeProps) {
           round={load.round}
           flowMessages={props.flowMessages}
           fading={fadingOf(roundIndex(progress, load.seed))}
-          onGraded={(allCorrect) => {
+          onGraded={(allCorrect, solo) => {
             setProgress((p) => {
-              const after = recordRound(p, load.seed, allCorrect);
+              const after = recordRound(p, load.seed, allCorrect, solo);
               if (after !== p && !saveProgress(store.current, after)) setCanStore(false);
               return after;
             });
@@ -168,7 +174,7 @@ function RoundView(props: {
   round: Round;
   flowMessages: Messages;
   fading: ReturnType<typeof fadingOf>;
-  onGraded: (allCorrect: boolean) => void;
+  onGraded: (allCorrect: boolean, solo: boolean) => void;
   onNext: () => void;
 }) {
   const { lang, tr, round, fading } = props;
@@ -210,7 +216,10 @@ function RoundView(props: {
         return;
       }
       setGrades(g);
-      props.onGraded(g.every((x) => x.correct));
+      props.onGraded(
+        g.every((x) => x.correct),
+        shownFading === 'solo',
+      );
     });
   };
 

@@ -48,14 +48,19 @@ export function parseProgress(raw: string | null): PracticeProgress {
   return { rounds, streak, best: Math.max(count(d['best']), streak), graded };
 }
 
-/** The progress after grading a round of `seed` (a seed graded before changes nothing). */
+/**
+ * The progress after grading a round of `seed` (a seed graded before changes nothing). Only a
+ * round the learner answered alone (`solo`) moves the streak: a worked example is right by
+ * construction, and a partly worked one leaves two answers to the page.
+ */
 export function recordRound(
   p: PracticeProgress,
   seed: number,
   allCorrect: boolean,
+  solo = true,
 ): PracticeProgress {
   if (p.graded.includes(seed)) return p;
-  const streak = allCorrect ? p.streak + 1 : 0;
+  const streak = !solo ? p.streak : allCorrect ? p.streak + 1 : 0;
   return {
     rounds: p.rounds + 1,
     streak,

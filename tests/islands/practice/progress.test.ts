@@ -50,6 +50,14 @@ describe('practice progress', () => {
     p = recordRound(p, 4, true);
     expect(p).toMatchObject({ rounds: 4, streak: 1, best: 2, graded: [1, 2, 3, 4] });
   });
+  it('counts worked and partly worked rounds, but only solo rounds move the streak', () => {
+    let p = recordRound(emptyProgress(), 1, true, false);
+    p = recordRound(p, 2, true, false);
+    expect(p).toMatchObject({ rounds: 2, streak: 0, best: 0 });
+    p = recordRound(p, 3, true);
+    p = recordRound(p, 4, false, false);
+    expect(p).toMatchObject({ rounds: 4, streak: 1, best: 1 });
+  });
   it('does not count a seed twice (a reload after grading)', () => {
     const p = recordRound(emptyProgress(), 7, true);
     expect(recordRound(p, 7, false)).toBe(p);
