@@ -15,12 +15,30 @@ import presentEn from './locales/present/en.json';
 import presentDe from './locales/present/de.json';
 import importerEn from './locales/importer/en.json';
 import importerDe from './locales/importer/de.json';
+import practiceEn from './locales/practice/en.json';
+import practiceDe from './locales/practice/de.json';
 
 export const languages = ['en', 'de'] as const;
 export type Lang = (typeof languages)[number];
 
-const en = { ...siteEn, ...lessonEn, ...diagramEn, ...simEn, ...presentEn, ...importerEn };
-const de = { ...siteDe, ...lessonDe, ...diagramDe, ...simDe, ...presentDe, ...importerDe };
+const en = {
+  ...siteEn,
+  ...lessonEn,
+  ...diagramEn,
+  ...simEn,
+  ...presentEn,
+  ...importerEn,
+  ...practiceEn,
+};
+const de = {
+  ...siteDe,
+  ...lessonDe,
+  ...diagramDe,
+  ...simDe,
+  ...presentDe,
+  ...importerDe,
+  ...practiceDe,
+};
 
 /** Every UI key; English defines the set. */
 export type MessageKey = keyof typeof en;

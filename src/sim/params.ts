@@ -46,6 +46,7 @@ export const PRESET_NAMES = [
   'aws-shared',
   'aws-lbc',
   'aws-clb',
+  'metallb-l2',
   'custom',
 ] as const;
 /**
@@ -225,6 +226,11 @@ export const scenarioSpec = obj({
       proxyProtocolOnProbes: opt(bool, { override: true }),
       /** ingress[].ipMode (default 'VIP': kube-proxy short-circuits in-cluster calls to the LB IP). */
       ipMode: opt(oneOf(IP_MODES), { override: true, control: 'ipMode' }),
+      /**
+       * MetalLB L2 only: seconds from the announcing node losing its claim (speaker gone, or no
+       * ready local endpoint under Local) to clients sending to the new one (its gratuitous ARP).
+       */
+      l2FailoverDelay: opt(seconds(), { override: true }),
     }),
   ),
   /** What the Service's Pods run (default: a plain app that reads the IP header). */

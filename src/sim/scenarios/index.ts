@@ -9,6 +9,7 @@ import { drainLocalHcnp } from './drainLocalHcnp.ts';
 import { local } from './local.ts';
 import { localImbalance } from './localImbalance.ts';
 import { localSpread } from './localSpread.ts';
+import { metallbL2Local } from './metallbL2Local.ts';
 import { ingressCluster } from './ingressCluster.ts';
 import { ingressLocal } from './ingressLocal.ts';
 import { passthroughLbLocal } from './passthroughLbLocal.ts';
@@ -29,6 +30,7 @@ export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
   'drain-cluster-nodeport-probe': drainClusterNodeportProbe,
   'drain-cluster-healthz-probe': drainClusterHealthzProbe,
   'drain-local-hcnp': drainLocalHcnp,
+  'metallb-l2-local': metallbL2Local,
   'proxy-lb-local': proxyLbLocal,
   'passthrough-lb-local': passthroughLbLocal,
   'proxy-protocol-app': proxyProtocolApp,
