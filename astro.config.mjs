@@ -111,7 +111,10 @@ const lessons = fs
   .sort()
   .map((f) => f.slice(3, -'.mdx'.length));
 
-/** Sidebar entries for the reference pages that are written (`content/pages/en/<slug>.mdx`). */
+/**
+ * Sidebar entries for the reference pages that are written (`content/pages/en/<slug>.mdx`).
+ * @param {string[]} slugs
+ */
 const pagesThatExist = (slugs) =>
   slugs
     .filter((slug) => fs.existsSync(new URL(`./content/pages/en/${slug}.mdx`, import.meta.url)))

@@ -15,12 +15,30 @@ import presentEn from './locales/present/en.json';
 import presentDe from './locales/present/de.json';
 import importerEn from './locales/importer/en.json';
 import importerDe from './locales/importer/de.json';
+import clusterEn from './locales/cluster/en.json';
+import clusterDe from './locales/cluster/de.json';
 
 export const languages = ['en', 'de'] as const;
 export type Lang = (typeof languages)[number];
 
-const en = { ...siteEn, ...lessonEn, ...diagramEn, ...simEn, ...presentEn, ...importerEn };
-const de = { ...siteDe, ...lessonDe, ...diagramDe, ...simDe, ...presentDe, ...importerDe };
+const en = {
+  ...siteEn,
+  ...lessonEn,
+  ...diagramEn,
+  ...simEn,
+  ...presentEn,
+  ...importerEn,
+  ...clusterEn,
+};
+const de = {
+  ...siteDe,
+  ...lessonDe,
+  ...diagramDe,
+  ...simDe,
+  ...presentDe,
+  ...importerDe,
+  ...clusterDe,
+};
 
 /** Every UI key; English defines the set. */
 export type MessageKey = keyof typeof en;
