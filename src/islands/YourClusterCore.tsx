@@ -17,6 +17,7 @@ import {
   type ComponentType,
 } from 'react';
 import type { Analysis, Outcome } from '../cluster/analyze';
+import { importJob, scenarioJob, whatIfJob } from '../cluster/jobs';
 import type { ShareError } from '../cluster/shareLink';
 import type { WhatIfChoice, WhatIfKind } from '../cluster/whatIfs';
 import type { ImportOptions, ReportItem } from '../importer/index';
@@ -67,14 +68,6 @@ const loadAnalyze = (): Promise<Analyze> => {
   });
   return analyzeModule;
 };
-
-/** Let the browser paint the busy message before a long synchronous run. */
-const nextFrame = (): Promise<void> =>
-  new Promise((resolve) => {
-    if (typeof requestAnimationFrame === 'function')
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-    else setTimeout(resolve, 0);
-  });
 
 type Problem =
   | { kind: 'issues'; items: ReportItem[] }
@@ -151,12 +144,11 @@ export default function YourClusterCore(props: CoreProps) {
       const id = ++runId.current;
       setBusy(tr('cluster.status.loading'));
       try {
-        const m = await ready();
+        await ready();
         setBusy(tr('cluster.status.importing'));
-        await nextFrame();
+        const r = await importJob(input, opts);
         if (id !== runId.current) return;
-        const r = m.analyzeText(input, opts);
-        if (id !== runId.current) return;
+        if (!r) throw new Error('job failed');
         setOptions(opts);
         if (r.ok) show(r.analysis, 'paste');
         else {
@@ -187,8 +179,9 @@ export default function YourClusterCore(props: CoreProps) {
           setProblem({ kind: 'link', code: d.code, params: d.params });
           return;
         }
-        await nextFrame();
-        const analysis = m.analyzeScenario(d.payload.scenario, d.payload.meta, null);
+        const analysis = await scenarioJob(d.payload.scenario, d.payload.meta);
+        if (id !== runId.current) return;
+        if (!analysis) throw new Error('job failed');
         show(analysis, 'link', d.payload.whatIfs);
       } catch {
         setProblem({ kind: 'message', key: 'cluster.error.loadFailed' });
@@ -209,12 +202,9 @@ export default function YourClusterCore(props: CoreProps) {
     let live = true;
     setBusy(tr('cluster.status.whatIf'));
     void (async () => {
-      const m = await loadAnalyze();
-      await nextFrame();
+      const out = await whatIfJob(loaded.analysis.today.scenario, choices);
       if (!live) return;
-      const out = m.whatIfOutcome(loaded.analysis.today.scenario, choices);
-      if (!live) return;
-      setAfter(out ?? 'invalid');
+      setAfter(out === 'failed' || out === null ? 'invalid' : out);
       setBusy(null);
     })();
     return () => {
@@ -337,7 +327,7 @@ export default function YourClusterCore(props: CoreProps) {
             void onFile(e.dataTransfer?.files[0]);
           }}
         />
-        <div className="hop-cluster__actions">
+        <div className="hop-cluster__actions not-content">
           <button
             type="button"
             className="hop-cluster__import"
@@ -370,7 +360,7 @@ export default function YourClusterCore(props: CoreProps) {
         </div>
         <p className="hop-cluster__hint">{tr('cluster.input.drop')}</p>
         <p className="hop-cluster__samples-label">{tr('cluster.input.samples')}</p>
-        <ul className="hop-cluster__samples">
+        <ul className="hop-cluster__samples not-content">
           {samples.map((s) => (
             <li key={s.id}>
               <button
@@ -501,7 +491,7 @@ export default function YourClusterCore(props: CoreProps) {
           <section className="hop-cluster__whatif" aria-labelledby="hop-cluster-whatif">
             <h2 id="hop-cluster-whatif">{tr('cluster.whatif.heading')}</h2>
             <p>{tr('cluster.whatif.intro')}</p>
-            <ul className="hop-cluster__whatifs">
+            <ul className="hop-cluster__whatifs not-content">
               {analysis.options.map((o) => {
                 const value = values[o.kind] ?? o.values[0] ?? '';
                 const picker =
@@ -559,7 +549,7 @@ export default function YourClusterCore(props: CoreProps) {
                   tr={tr}
                   lang={lang}
                 />
-                <div className="hop-cluster__shares2">
+                <div className="hop-cluster__shares2 not-content">
                   <ShareChart
                     facts={today.facts}
                     tr={tr}
@@ -580,7 +570,7 @@ export default function YourClusterCore(props: CoreProps) {
           <section className="hop-cluster__diagram" aria-labelledby="hop-cluster-diagram">
             <h2 id="hop-cluster-diagram">{tr('cluster.diagram.heading')}</h2>
             {afterOutcome && (
-              <fieldset className="hop-cluster__view">
+              <fieldset className="hop-cluster__view not-content">
                 <legend>{tr('cluster.diagram.show')}</legend>
                 {(['today', 'whatIf'] as const).map((v) => (
                   <label key={v}>

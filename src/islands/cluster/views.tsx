@@ -40,7 +40,7 @@ function VerdictItem({ v, tr, lang }: { v: Verdict; tr: Tr; lang: string }) {
 /** Today's verdicts as a list. */
 export function VerdictList({ verdicts, tr, lang }: { verdicts: Verdict[]; tr: Tr; lang: string }) {
   return (
-    <ul className="hop-verdicts" data-testid="verdicts">
+    <ul className="hop-verdicts not-content" data-testid="verdicts">
       {verdicts.map((v) => (
         <VerdictItem key={v.id} v={v} tr={tr} lang={lang} />
       ))}
@@ -62,8 +62,26 @@ export function pairVerdicts(
   }));
 }
 
-const same = (a: Verdict | undefined, b: Verdict | undefined): boolean =>
-  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Shares scatter by a point or two between runs; the run's length is not a change either. */
+const SHARE_TOLERANCE = 2;
+const IGNORED = new Set(['total']);
+
+/** Does the what-if give the same answer? Same code and values, shares within the tolerance. */
+export function sameVerdict(a: Verdict | undefined, b: Verdict | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (a.code !== b.code || a.tone !== b.tone) return false;
+  if (JSON.stringify(a.spans ?? null) !== JSON.stringify(b.spans ?? null)) return false;
+  const keys = new Set([...Object.keys(a.params), ...Object.keys(b.params)]);
+  for (const k of keys) {
+    if (IGNORED.has(k)) continue;
+    const x = a.params[k];
+    const y = b.params[k];
+    if (typeof x === 'number' && typeof y === 'number' && /percent/i.test(k)) {
+      if (Math.abs(x - y) > SHARE_TOLERANCE) return false;
+    } else if (x !== y) return false;
+  }
+  return true;
+}
 
 /** Today and the what-if side by side, row by row; changed rows are marked. */
 export function Compare({
@@ -79,8 +97,8 @@ export function Compare({
 }) {
   const rows = pairVerdicts(before, after);
   const cell = (v: Verdict | undefined, label: string) => (
-    <div className={`hop-compare__cell${v ? ` hop-verdict--${v.tone}` : ''}`}>
-      <span className="hop-compare__label">{label}</span>
+    <div className={`hop-vs__cell${v ? ` hop-verdict--${v.tone}` : ''}`}>
+      <span className="hop-vs__label">{label}</span>
       {v ? (
         <>
           <span className="hop-verdict__tone">{tr(`cluster.tone.${v.tone}`)}</span>{' '}
@@ -92,26 +110,24 @@ export function Compare({
     </div>
   );
   return (
-    <div className="hop-compare" role="table" data-testid="compare">
-      <div className="hop-compare__row hop-compare__head" role="row">
+    <div className="hop-vs not-content" role="table" data-testid="compare">
+      <div className="hop-vs__row hop-vs__head" role="row">
         <div role="columnheader">{tr('cluster.compare.today')}</div>
         <div role="columnheader">{tr('cluster.compare.after')}</div>
       </div>
       {rows.map((r) => {
-        const changed = !same(r.before, r.after);
+        const changed = !sameVerdict(r.before, r.after);
         return (
           <div
             key={r.id}
             role="row"
-            className={`hop-compare__row${changed ? ' hop-compare__row--changed' : ''}`}
+            className={`hop-vs__row${changed ? ' hop-vs__row--changed' : ''}`}
             data-changed={changed ? 'true' : 'false'}
           >
             <div role="cell">{cell(r.before, tr('cluster.compare.today'))}</div>
             <div role="cell">
               {cell(r.after, tr('cluster.compare.after'))}
-              {changed && (
-                <span className="hop-compare__changed">{tr('cluster.compare.changed')}</span>
-              )}
+              {changed && <span className="hop-vs__changed">{tr('cluster.compare.changed')}</span>}
             </div>
           </div>
         );
@@ -140,7 +156,7 @@ export function ShareChart({
   const top = Math.max(0.01, ...shown.map((r) => Math.max(r.share, r.expected)));
   const pct = (x: number) => fixed(lang, x * 100, 1);
   return (
-    <figure className="hop-shares" data-testid="shares">
+    <figure className="hop-shares not-content" data-testid="shares">
       <figcaption>
         <strong>{label}</strong>
       </figcaption>
@@ -155,7 +171,7 @@ export function ShareChart({
               expected: pct(r.expected),
             })}
           >
-            <span className="hop-shares__pod" title={r.node ?? ''}>
+            <span className="hop-shares__pod" title={`${r.pod} (${r.node ?? '—'})`}>
               {r.pod}
             </span>
             <span className="hop-shares__track" aria-hidden="true">
