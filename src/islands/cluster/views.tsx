@@ -96,9 +96,10 @@ export function Compare({
   lang: string;
 }) {
   const rows = pairVerdicts(before, after);
-  const cell = (v: Verdict | undefined, label: string) => (
+  const cell = (v: Verdict | undefined, label: string, changed = false) => (
     <div className={`hop-vs__cell${v ? ` hop-verdict--${v.tone}` : ''}`}>
       <span className="hop-vs__label">{label}</span>
+      {changed && <span className="hop-vs__changed">{tr('cluster.compare.changed')}</span>}
       {v ? (
         <>
           <span className="hop-verdict__tone">{tr(`cluster.tone.${v.tone}`)}</span>{' '}
@@ -125,10 +126,7 @@ export function Compare({
             data-changed={changed ? 'true' : 'false'}
           >
             <div role="cell">{cell(r.before, tr('cluster.compare.today'))}</div>
-            <div role="cell">
-              {cell(r.after, tr('cluster.compare.after'))}
-              {changed && <span className="hop-vs__changed">{tr('cluster.compare.changed')}</span>}
-            </div>
+            <div role="cell">{cell(r.after, tr('cluster.compare.after'), changed)}</div>
           </div>
         );
       })}
