@@ -206,14 +206,18 @@ export function verdictsOf(f: RunFacts): Verdict[] {
       percent: pct(f.clientIpPreserved / f.succeeded),
     });
 
-  // 2. How even the load is, as measured (the formula's 1/P or 1/(N·k) ignores states such as
-  // a node the load balancer left out from the start); a 1.5× spread counts as uneven.
+  // 2. How even the load is. Whether: by the formula (1/P or 1/(N·k); measured shares of many
+  // Pods scatter too much to judge by), or a placed Pod that got nothing (a state the formula
+  // does not see, such as a node the load balancer left out from the start). The numbers shown
+  // are the measured ones.
   const serving = f.shares.filter((s) => s.share > 0);
   if (serving.length > 0) {
     const max = serving.reduce((a, b) => (b.share > a.share ? b : a));
     const min = serving.reduce((a, b) => (b.share < a.share ? b : a));
     const idle = f.shares.filter((s) => s.node !== null && s.share === 0).length;
-    if (max.share <= min.share * 1.5 && idle === 0)
+    const formula = f.shares.map((s) => s.expected).filter((e) => e > 0);
+    const skewed = formula.length > 0 && Math.max(...formula) >= Math.min(...formula) * 1.5;
+    if (!skewed && idle === 0)
       add('share', 'shareEven', 'good', { pods: serving.length, percent: pct(1 / serving.length) });
     else
       add('share', f.policy === 'Local' ? 'shareUnevenLocal' : 'shareUneven', 'warn', {

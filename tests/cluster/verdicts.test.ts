@@ -96,6 +96,17 @@ describe('load', () => {
       params: { pod: 'big', percent: 50, minPod: 'small', minPercent: 25 },
     });
   });
+  it('many Pods even by the formula stay even although their measured shares scatter', () => {
+    const f = facts({
+      shares: Array.from({ length: 100 }, (_, i) => ({
+        pod: `p-${i}`,
+        node: `n-${i % 20}`,
+        share: (i % 3 === 0 ? 1.6 : 0.7) / 100,
+        expected: 0.01,
+      })),
+    });
+    expect(byId(f, 'share')?.code).toBe('shareEven');
+  });
   it('a placed Pod without a connection makes the load uneven and is counted', () => {
     const f = facts({
       shares: [
