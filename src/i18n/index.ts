@@ -15,6 +15,8 @@ import presentEn from './locales/present/en.json';
 import presentDe from './locales/present/de.json';
 import importerEn from './locales/importer/en.json';
 import importerDe from './locales/importer/de.json';
+import practiceEn from './locales/practice/en.json';
+import practiceDe from './locales/practice/de.json';
 import clusterEn from './locales/cluster/en.json';
 import clusterDe from './locales/cluster/de.json';
 
@@ -28,6 +30,7 @@ const en = {
   ...simEn,
   ...presentEn,
   ...importerEn,
+  ...practiceEn,
   ...clusterEn,
 };
 const de = {
@@ -37,6 +40,7 @@ const de = {
   ...simDe,
   ...presentDe,
   ...importerDe,
+  ...practiceDe,
   ...clusterDe,
 };
 

@@ -83,7 +83,8 @@ const ALTERNATIVES: Record<CloudPreset, CloudPreset[]> = {
   'aws-shared': ['aws-nlb'],
   'aws-lbc': ['aws-nlb'],
   'aws-clb': ['aws-nlb'],
-  custom: ['azure', 'gcp', 'aws-lbc'],
+  'metallb-l2': ['custom'],
+  custom: ['metallb-l2', 'azure', 'gcp', 'aws-lbc'],
 };
 
 /** Infer the preset, delivery and probe; every choice and override goes into the report. */

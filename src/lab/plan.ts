@@ -102,10 +102,16 @@ export function buildPlan(
 ): LabPlan {
   const steps: string[][] = [];
   const namespaces: PlannedNs[] = [];
+  const ip = (ns: string, ...args: string[]): void => {
+    steps.push(['ip', '-n', ns, ...args]);
+  };
+  /** A veth pair: `name` in `ns`, its `peer` moved into `peerNs`. */
+  const veth = (ns: string, name: string, peer: string, peerNs: string): void =>
+    ip(ns, 'link', 'add', name, 'type', 'veth', 'peer', 'name', peer, 'netns', peerNs);
   const add = (name: string, role: Role, id: string): string => {
     namespaces.push({ name, role, id });
     steps.push(['ip', 'netns', 'add', name]);
-    steps.push(['ip', '-n', name, 'link', 'set', 'lo', 'up']);
+    ip(name, 'link', 'set', 'lo', 'up');
     return name;
   };
   const sysctl = (ns: string, ...kv: string[]): void => {
@@ -116,9 +122,9 @@ export function buildPlan(
   const fab = add(nsName(runId, 'fabric'), 'fabric', 'fabric');
   sysctl(lb, 'net.ipv4.ip_forward=1', ...noRpFilter);
   // The fabric is a plain switch: its bridge must not run frames through netfilter.
-  steps.push(['ip', '-n', fab, 'link', 'add', 'br0', 'type', 'bridge']);
+  ip(fab, 'link', 'add', 'br0', 'type', 'bridge');
   steps.push(['ip', 'netns', 'exec', fab, 'sysctl', '-qw', 'net.bridge.bridge-nf-call-iptables=0']);
-  steps.push(['ip', '-n', fab, 'link', 'set', 'br0', 'up']);
+  ip(fab, 'link', 'set', 'br0', 'up');
   const nodeNetBits = NODE_NET.bits;
 
   // Fixed MACs and permanent neighbour entries on the node network: a node cut off the fabric
@@ -127,63 +133,24 @@ export function buildPlan(
   const macOf = (i: number): string => `02:48:42:00:00:${(i + 16).toString(16).padStart(2, '0')}`;
   const lbMac = '02:48:42:00:00:01';
   // LB ↔ fabric.
-  steps.push([
-    'ip',
-    '-n',
-    lb,
-    'link',
-    'add',
-    'fab0',
-    'type',
-    'veth',
-    'peer',
-    'name',
-    'lb',
-    'netns',
-    fab,
-  ]);
-  steps.push(['ip', '-n', fab, 'link', 'set', 'lb', 'master', 'br0', 'up']);
-  steps.push(['ip', '-n', lb, 'link', 'set', 'fab0', 'address', lbMac]);
-  steps.push(['ip', '-n', lb, 'addr', 'add', `${LB_NODE_SIDE_IP}/${nodeNetBits}`, 'dev', 'fab0']);
-  steps.push(['ip', '-n', lb, 'link', 'set', 'fab0', 'up']);
+  veth(lb, 'fab0', 'lb', fab);
+  ip(fab, 'link', 'set', 'lb', 'master', 'br0', 'up');
+  ip(lb, 'link', 'set', 'fab0', 'address', lbMac);
+  ip(lb, 'addr', 'add', `${LB_NODE_SIDE_IP}/${nodeNetBits}`, 'dev', 'fab0');
+  ip(lb, 'link', 'set', 'fab0', 'up');
 
   // Clients: a /32 each on a point-to-point veth, default route via the LB.
   const clients = s.clients.map((c, i) => {
     const ns = add(nsName(runId, 'client', i), 'client', c.id);
     const lbIf = `c${i + 1}`;
-    steps.push([
-      'ip',
-      '-n',
-      ns,
-      'link',
-      'add',
-      'eth0',
-      'type',
-      'veth',
-      'peer',
-      'name',
-      lbIf,
-      'netns',
-      lb,
-    ]);
-    steps.push(['ip', '-n', ns, 'addr', 'add', `${c.ip}/32`, 'dev', 'eth0']);
-    steps.push(['ip', '-n', ns, 'link', 'set', 'eth0', 'up']);
-    steps.push(['ip', '-n', lb, 'addr', 'add', `${LB_CLIENT_SIDE_IP}/32`, 'dev', lbIf]);
-    steps.push(['ip', '-n', lb, 'link', 'set', lbIf, 'up']);
-    steps.push(['ip', '-n', ns, 'route', 'add', `${LB_CLIENT_SIDE_IP}/32`, 'dev', 'eth0']);
-    steps.push([
-      'ip',
-      '-n',
-      ns,
-      'route',
-      'add',
-      'default',
-      'via',
-      LB_CLIENT_SIDE_IP,
-      'dev',
-      'eth0',
-    ]);
-    steps.push(['ip', '-n', lb, 'route', 'add', `${c.ip}/32`, 'dev', lbIf]);
+    veth(ns, 'eth0', lbIf, lb);
+    ip(ns, 'addr', 'add', `${c.ip}/32`, 'dev', 'eth0');
+    ip(ns, 'link', 'set', 'eth0', 'up');
+    ip(lb, 'addr', 'add', `${LB_CLIENT_SIDE_IP}/32`, 'dev', lbIf);
+    ip(lb, 'link', 'set', lbIf, 'up');
+    ip(ns, 'route', 'add', `${LB_CLIENT_SIDE_IP}/32`, 'dev', 'eth0');
+    ip(ns, 'route', 'add', 'default', 'via', LB_CLIENT_SIDE_IP, 'dev', 'eth0');
+    ip(lb, 'route', 'add', `${c.ip}/32`, 'dev', lbIf);
     return { id: c.id, ns, ip: c.ip };
   });
 
@@ -195,55 +162,19 @@ export function buildPlan(
     nodeNs[n.id] = ns;
     const fabIf = `n${i + 1}`;
     sysctl(ns, 'net.ipv4.ip_forward=1', ...noRpFilter, 'net.bridge.bridge-nf-call-iptables=1');
-    steps.push([
-      'ip',
-      '-n',
-      ns,
-      'link',
-      'add',
-      'eth0',
-      'type',
-      'veth',
-      'peer',
-      'name',
-      fabIf,
-      'netns',
-      fab,
-    ]);
-    steps.push(['ip', '-n', fab, 'link', 'set', fabIf, 'master', 'br0', 'up']);
-    steps.push(['ip', '-n', ns, 'link', 'set', 'eth0', 'address', macOf(i)]);
-    steps.push(['ip', '-n', ns, 'addr', 'add', `${n.ip}/${nodeNetBits}`, 'dev', 'eth0']);
-    steps.push(['ip', '-n', ns, 'link', 'set', 'eth0', 'up']);
+    veth(ns, 'eth0', fabIf, fab);
+    ip(fab, 'link', 'set', fabIf, 'master', 'br0', 'up');
+    ip(ns, 'link', 'set', 'eth0', 'address', macOf(i));
+    ip(ns, 'addr', 'add', `${n.ip}/${nodeNetBits}`, 'dev', 'eth0');
+    ip(ns, 'link', 'set', 'eth0', 'up');
     const block = parseCidr(n.podCidr);
     const bits = block?.bits ?? 28;
-    steps.push(['ip', '-n', ns, 'link', 'add', 'cni0', 'type', 'bridge']);
-    steps.push([
-      'ip',
-      '-n',
-      ns,
-      'addr',
-      'add',
-      `${intToIp((block?.base ?? 0) + 1)}/${bits}`,
-      'dev',
-      'cni0',
-    ]);
-    steps.push(['ip', '-n', ns, 'link', 'set', 'cni0', 'up']);
-    steps.push(['ip', '-n', ns, 'route', 'add', 'default', 'via', LB_NODE_SIDE_IP, 'dev', 'eth0']);
-    const neigh = (where: string, dev: string, ip: string, mac: string): void => {
-      steps.push([
-        'ip',
-        '-n',
-        where,
-        'neigh',
-        'replace',
-        ip,
-        'lladdr',
-        mac,
-        'nud',
-        'permanent',
-        'dev',
-        dev,
-      ]);
+    ip(ns, 'link', 'add', 'cni0', 'type', 'bridge');
+    ip(ns, 'addr', 'add', `${intToIp((block?.base ?? 0) + 1)}/${bits}`, 'dev', 'cni0');
+    ip(ns, 'link', 'set', 'cni0', 'up');
+    ip(ns, 'route', 'add', 'default', 'via', LB_NODE_SIDE_IP, 'dev', 'eth0');
+    const neigh = (where: string, dev: string, addr: string, mac: string): void => {
+      ip(where, 'neigh', 'replace', addr, 'lladdr', mac, 'nud', 'permanent', 'dev', dev);
     };
     neigh(ns, 'eth0', LB_NODE_SIDE_IP, lbMac);
     neigh(lb, 'fab0', n.ip, macOf(i));
@@ -251,8 +182,7 @@ export function buildPlan(
       if (m.id !== n.id) neigh(ns, 'eth0', m.ip, macOf(j));
     });
     s.nodes.forEach((m) => {
-      if (m.id !== n.id)
-        steps.push(['ip', '-n', ns, 'route', 'add', m.podCidr, 'via', m.ip, 'dev', 'eth0']);
+      if (m.id !== n.id) ip(ns, 'route', 'add', m.podCidr, 'via', m.ip, 'dev', 'eth0');
     });
     const rs = rules[n.id];
     if (rs) {
@@ -276,48 +206,21 @@ export function buildPlan(
     const nodeNsName = nodeNs[node.id] ?? '';
     const hostIf = `veth${k + 1}`;
     const block = parseCidr(node.podCidr);
-    steps.push([
-      'ip',
-      '-n',
-      ns,
-      'link',
-      'add',
-      'eth0',
-      'type',
-      'veth',
-      'peer',
-      'name',
-      hostIf,
-      'netns',
-      nodeNsName,
-    ]);
-    steps.push(['ip', '-n', nodeNsName, 'link', 'set', hostIf, 'master', 'cni0', 'up']);
-    steps.push(['ip', '-n', ns, 'addr', 'add', `${p.ip}/${block?.bits ?? 28}`, 'dev', 'eth0']);
-    steps.push(['ip', '-n', ns, 'link', 'set', 'eth0', 'up']);
-    steps.push(['ip', '-n', ns, 'route', 'add', 'default', 'via', intToIp((block?.base ?? 0) + 1)]);
+    veth(ns, 'eth0', hostIf, nodeNsName);
+    ip(nodeNsName, 'link', 'set', hostIf, 'master', 'cni0', 'up');
+    ip(ns, 'addr', 'add', `${p.ip}/${block?.bits ?? 28}`, 'dev', 'eth0');
+    ip(ns, 'link', 'set', 'eth0', 'up');
+    ip(ns, 'route', 'add', 'default', 'via', intToIp((block?.base ?? 0) + 1));
     servers.push({ pod: p.id, ns, ip: p.ip, port: s.service.targetPort });
   });
 
   // VIP delivery: one routing table per node in rotation, chosen by the connection mark.
   if (s.loadBalancer.delivery === 'vip') {
     rotation.forEach((node, i) => {
-      const ip = s.nodes.find((n) => n.id === node)?.ip ?? '';
+      const nodeIp = s.nodes.find((n) => n.id === node)?.ip ?? '';
       const table = String(100 + i + 1);
-      steps.push(['ip', '-n', lb, 'rule', 'add', 'fwmark', String(i + 1), 'table', table]);
-      steps.push([
-        'ip',
-        '-n',
-        lb,
-        'route',
-        'add',
-        'default',
-        'via',
-        ip,
-        'dev',
-        'fab0',
-        'table',
-        table,
-      ]);
+      ip(lb, 'rule', 'add', 'fwmark', String(i + 1), 'table', table);
+      ip(lb, 'route', 'add', 'default', 'via', nodeIp, 'dev', 'fab0', 'table', table);
     });
   }
   return {

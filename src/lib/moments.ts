@@ -170,10 +170,16 @@ function drainMoments(result: SimResult): MomentCode[] {
         }
         break;
       case 'lb.backendDown':
-        if (firstOf(`down:${e.node}`)) add(e.at, 'drain.lbDown', { node: e.node, threshold });
+        // MetalLB moves the IP without probes: a different sentence, no threshold.
+        if (firstOf(`down:${e.node}`))
+          add(e.at, e.cause === 'l2' ? 'drain.l2Down' : 'drain.lbDown', {
+            node: e.node,
+            threshold,
+          });
         break;
       case 'lb.backendUp':
-        if (firstOf(`up:${e.node}`)) add(e.at, 'drain.lbUp', { node: e.node });
+        if (firstOf(`up:${e.node}`))
+          add(e.at, e.cause === 'l2' ? 'drain.l2Up' : 'drain.lbUp', { node: e.node });
         break;
       case 'kubeProxy.stopped':
         if (firstOf(`stop:${e.node}`)) add(e.at, 'drain.proxyStopped', { node: e.node });

@@ -31,7 +31,8 @@ import {
   type PodTimer,
 } from './machines/podMachine.ts';
 import { LIFECYCLE_DEFAULTS } from './params.ts';
-import { LB_BEHAVIOUR, type LbBehaviour } from './presets.ts';
+import { L2_FAILOVER_DELAY, LB_BEHAVIOUR, type LbBehaviour } from './presets.ts';
+import { sha256 } from './hash.ts';
 import { answerProbe, type ProbeAnswer } from './probes.ts';
 import type { Rng } from './rng.ts';
 import { EventQueue } from './scheduler.ts';
@@ -77,7 +78,8 @@ type QEvent =
   | { k: 'sync'; node: number }
   | { k: 'nodeTimer'; node: number; timer: NodeTimer }
   | { k: 'podTimer'; pod: number; timer: PodTimer }
-  | { k: 'nodeNotReady'; node: number };
+  | { k: 'nodeNotReady'; node: number }
+  | { k: 'l2Switch'; node: number; gen: number };
 
 const isEffect = <T extends string>(names: readonly T[], type: string): type is T =>
   (names as readonly string[]).includes(type);
@@ -102,6 +104,10 @@ export class Lifecycle {
   private readonly queue = new EventQueue<QEvent>();
   private readonly nodeIdx: Map<string, number>;
   private readonly lc: Required<Scenario['lifecycle']>;
+  /** MetalLB L2: node indices in election order (sha256 of node + "#" + LB IP), or null. */
+  private readonly l2Order: number[] | null;
+  /** MetalLB L2: the node clients send to now, the one they will send to, and a generation. */
+  private l2 = { current: -1, target: -1, gen: 0 };
 
   constructor(
     private readonly scenario: Scenario,
@@ -157,6 +163,7 @@ export class Lifecycle {
         markedDownAt: [],
       };
     });
+    this.l2Order = this.behaviour.selection === 'l2Announce' ? l2ElectionOrder(scenario) : null;
     // LB backends start in the state their probes settled on long before t=0.
     const probe = loadBalancer.probe;
     for (const n of this.nodes) {
@@ -171,13 +178,24 @@ export class Lifecycle {
       this.deregistered.push(false);
       this.initialLbRotation[n.spec.id] = snap.value === 'healthy';
     }
+    if (this.l2Order) {
+      // Long before t=0 the election settled: only the winner answers ARP.
+      const leader = this.l2Leader();
+      this.l2 = { current: leader, target: leader, gen: 0 };
+      for (const n of this.nodes) {
+        this.healthy[n.idx] = n.idx === leader;
+        this.initialLbRotation[n.spec.id] = n.idx === leader;
+      }
+    }
     this.refreshHealthy();
     for (const action of scenario.timeline) this.queue.push(action.at, { k: 'action', action });
-    for (const n of this.nodes) {
-      const fixed = loadBalancer.probePhase?.[n.spec.id];
-      const phase = fixed ?? Math.floor(phaseRng.next() * probe.interval * 1000) / 1000;
-      this.queue.push(phase, { k: 'probe', node: n.idx });
-    }
+    // MetalLB sends no probes.
+    if (!this.l2Order)
+      for (const n of this.nodes) {
+        const fixed = loadBalancer.probePhase?.[n.spec.id];
+        const phase = fixed ?? Math.floor(phaseRng.next() * probe.interval * 1000) / 1000;
+        this.queue.push(phase, { k: 'probe', node: n.idx });
+      }
   }
 
   /** Is the node still a target (not deregistered by its controller)? */
@@ -194,7 +212,9 @@ export class Lifecycle {
   advanceTo(t: number): void {
     while (this.queue.size > 0 && this.queue.peekTime() <= t) {
       const next = this.queue.pop();
-      if (next) this.process(next.at, next.item);
+      if (!next) continue;
+      this.process(next.at, next.item);
+      if (this.l2Order) this.l2Check(next.at);
     }
   }
 
@@ -233,6 +253,51 @@ export class Lifecycle {
         });
     }
     return out;
+  }
+
+  /**
+   * The node MetalLB's speakers elect for the LB IP now: the first, in hash order, whose speaker
+   * is in the memberlist (its node up; we assume the speaker leaves when the shutdown begins)
+   * and, under Local, that has a serving endpoint of the Service (ShouldAnnounce). -1: none.
+   */
+  private l2Leader(): number {
+    const local = this.scenario.service.externalTrafficPolicy === 'Local';
+    for (const i of this.l2Order ?? []) {
+      const n = this.nodes[i];
+      if (!n || !(n.snap.matches('up') || n.snap.matches('proxyStopped'))) continue;
+      if (local && !this.pods.some((p) => p.nodeIdx === i && p.cond?.serving)) continue;
+      return i;
+    }
+    return -1;
+  }
+
+  /** After every event: if the election's winner changed, clients follow after the delay. */
+  private l2Check(t: number): void {
+    const leader = this.l2Leader();
+    if (leader === this.l2.target) return;
+    this.l2.target = leader;
+    this.l2.gen += 1;
+    const delay = this.scenario.loadBalancer.l2FailoverDelay ?? L2_FAILOVER_DELAY;
+    this.queue.push(t + delay, { k: 'l2Switch', node: leader, gen: this.l2.gen });
+  }
+
+  /** Clients' ARP entries now point at `node` (the new speaker's gratuitous ARP). */
+  private l2Switch(node: number, t: number): void {
+    const old = this.l2.current;
+    if (old === node) return;
+    const before = this.nodes[old];
+    if (before) {
+      this.healthy[old] = false;
+      before.markedDownAt.push(t);
+      this.events.push({ at: t, type: 'lb.backendDown', node: before.spec.id, cause: 'l2' });
+    }
+    const after = this.nodes[node];
+    if (after) {
+      this.healthy[node] = true;
+      this.events.push({ at: t, type: 'lb.backendUp', node: after.spec.id, cause: 'l2' });
+    }
+    this.l2.current = node;
+    this.refreshHealthy();
   }
 
   private refreshHealthy(): void {
@@ -559,6 +624,9 @@ export class Lifecycle {
         if (p) this.sendPod(p, { type: 'TIMER', timer: ev.timer }, at);
         return;
       }
+      case 'l2Switch':
+        if (ev.gen === this.l2.gen) this.l2Switch(ev.node, at);
+        return;
       case 'nodeNotReady': {
         const n = this.nodes[ev.node];
         if (!n || n.snap.matches('up') || n.snap.matches('proxyStopped')) return;
@@ -567,4 +635,18 @@ export class Lifecycle {
       }
     }
   }
+}
+
+/** MetalLB's election order: nodes sorted by sha256(nodeName + "#" + LB IP), bytewise. */
+export function l2ElectionOrder(scenario: Scenario): number[] {
+  const ip = scenario.loadBalancer.frontendIp;
+  const keyed = scenario.nodes.map((n, i) => ({ i, h: sha256(`${n.id}#${ip}`) }));
+  keyed.sort((a, b) => {
+    for (let k = 0; k < a.h.length; k++) {
+      const d = (a.h[k] ?? 0) - (b.h[k] ?? 0);
+      if (d !== 0) return d;
+    }
+    return 0;
+  });
+  return keyed.map((k) => k.i);
 }

@@ -46,6 +46,7 @@ export const PRESET_NAMES = [
   'aws-shared',
   'aws-lbc',
   'aws-clb',
+  'metallb-l2',
   'custom',
 ] as const;
 /**
@@ -188,6 +189,11 @@ export const scenarioSpec = obj({
       probePhase: opt(record(seconds(), LIMITS.nodes)),
       /** Route across zones (default per preset: AWS NLB off, the others regional). */
       crossZone: opt(bool, { override: true }),
+      /**
+       * MetalLB L2 only: seconds from the announcing node losing its claim (speaker gone, or no
+       * ready local endpoint under Local) to clients sending to the new one (its gratuitous ARP).
+       */
+      l2FailoverDelay: opt(seconds(), { override: true }),
     }),
   ),
   /** The Pod network's layout (default bridge). */

@@ -116,7 +116,10 @@ export function generatePuzzle(seed: number): Puzzle {
   const preset = pick(rng, PRESETS);
   const withPods = nodes.filter((_, i) => (counts[i] ?? 0) > 0).map((n) => n.id);
   // A drain only where it can teach something: a node with Pods elsewhere to take over.
-  const drain = rng.next() < 0.4 && withPods.length >= 2 ? pick(rng, withPods) : null;
+  // Not without SNAT: cross-node connections then fail all run long, and the window would only
+  // measure the run's length. The draws stay the same, so other seeds keep their puzzles.
+  const drainDraw = rng.next() < 0.4 && withPods.length >= 2 ? pick(rng, withPods) : null;
+  const drain = masquerade ? drainDraw : null;
   const autoscaler = drain !== null && rng.next() < 0.4;
   // The named connection: one the LB sends to a node in rotation, or (sometimes) one sent
   // straight to any node's NodePort — the way to meet a node without local Pods under Local.

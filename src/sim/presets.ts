@@ -4,6 +4,23 @@ import type { CloudPreset, ExternalTrafficPolicy, LbDelivery, ProbeSpec } from '
  * Cloud LB health-probe defaults per preset and traffic policy. Every number names its source
  * (see /work/shared/reference/kubernetes-facts.md §0 and §6). Scenarios and --set override them.
  */
+/** A probe: its kind, interval and timeout (s), unhealthy and healthy thresholds (probes in a row). */
+function probe(
+  kind: ProbeSpec['kind'],
+  interval: number,
+  timeout: number,
+  unhealthyThreshold: number,
+  healthyThreshold: number,
+): ProbeSpec {
+  return { kind, interval, timeout, unhealthyThreshold, healthyThreshold };
+}
+
+/** Azure's numbers without a cloud behind them: `custom`'s start and MetalLB's placeholder. */
+const NEUTRAL: Record<ExternalTrafficPolicy, ProbeSpec> = {
+  Cluster: probe('tcpNodePort', 5, 5, 2, 2),
+  Local: probe('httpHealthCheckNodePort', 5, 5, 2, 2),
+};
+
 export const PRESETS: Record<CloudPreset, Record<ExternalTrafficPolicy, ProbeSpec>> = {
   azure: {
     // cloud-provider-azure pkg/consts: HealthProbeDefaultProbeInterval = 5,
@@ -11,21 +28,9 @@ export const PRESETS: Record<CloudPreset, Record<ExternalTrafficPolicy, ProbeSpe
     // Azure has one probeThreshold for both directions. Timeout: Microsoft's probe docs give HTTP
     // probes min(interval, 30 s), i.e. 5 s [V]; for TCP probes they give no value, we use the same
     // 5 s [I].
-    Cluster: {
-      kind: 'tcpNodePort',
-      interval: 5,
-      timeout: 5,
-      unhealthyThreshold: 2,
-      healthyThreshold: 2,
-    },
+    Cluster: probe('tcpNodePort', 5, 5, 2, 2),
     // Same consts; ETP Local → HTTP on healthCheckNodePort /healthz.
-    Local: {
-      kind: 'httpHealthCheckNodePort',
-      interval: 5,
-      timeout: 5,
-      unhealthyThreshold: 2,
-      healthyThreshold: 2,
-    },
+    Local: probe('httpHealthCheckNodePort', 5, 5, 2, 2),
   },
   'azure-2023': {
     // Azure as cloud-provider-azure#3499 measured it (March 2023, C1/C2): the provider still wrote
@@ -34,173 +39,66 @@ export const PRESETS: Record<CloudPreset, Record<ExternalTrafficPolicy, ProbeSpe
     // down at once on a non-200 or a reset. Effective threshold 1 for both [I from V].
     // Timeout: the TCP probe timeout is not documented (C3); 1 s is our assumption, the value
     // that matches the report's 3–6 s (see lesson 6).
-    Cluster: {
-      kind: 'tcpNodePort',
-      interval: 5,
-      timeout: 1,
-      unhealthyThreshold: 1,
-      healthyThreshold: 1,
-    },
-    Local: {
-      kind: 'httpHealthCheckNodePort',
-      interval: 5,
-      timeout: 5,
-      unhealthyThreshold: 1,
-      healthyThreshold: 1,
-    },
+    Cluster: probe('tcpNodePort', 5, 1, 1, 1),
+    Local: probe('httpHealthCheckNodePort', 5, 5, 1, 1),
   },
   'azure-shared': {
     // cloud-provider-azure PR #4891 (shared probe mode): kube-proxy 10256 /healthz, 5 s × 2.
-    Cluster: {
-      kind: 'httpKubeProxyHealthz',
-      interval: 5,
-      timeout: 5,
-      unhealthyThreshold: 2,
-      healthyThreshold: 2,
-    },
+    Cluster: probe('httpKubeProxyHealthz', 5, 5, 2, 2),
     // Shared mode only changes ETP Cluster Services; Local keeps the hcnp probe, 5 s × 2.
-    Local: {
-      kind: 'httpHealthCheckNodePort',
-      interval: 5,
-      timeout: 5,
-      unhealthyThreshold: 2,
-      healthyThreshold: 2,
-    },
+    Local: probe('httpHealthCheckNodePort', 5, 5, 2, 2),
   },
   gcp: {
     // Legacy GCE provider: shared check on lbNodesHealthCheckPort 10256 /healthz,
     // gceHcCheckIntervalSeconds=8, gceHcTimeoutSeconds=1, gceHcHealthyThreshold=1,
     // gceHcUnhealthyThreshold=3.
-    Cluster: {
-      kind: 'httpKubeProxyHealthz',
-      interval: 8,
-      timeout: 1,
-      unhealthyThreshold: 3,
-      healthyThreshold: 1,
-    },
+    Cluster: probe('httpKubeProxyHealthz', 8, 1, 3, 1),
     // Legacy GCE provider: per-Service hcnp /healthz check with the same gceHc* constants.
-    Local: {
-      kind: 'httpHealthCheckNodePort',
-      interval: 8,
-      timeout: 1,
-      unhealthyThreshold: 3,
-      healthyThreshold: 1,
-    },
+    Local: probe('httpHealthCheckNodePort', 8, 1, 3, 1),
   },
   'gcp-l4': {
     // ingress-gce pkg/healthchecksl4: gceSharedHcCheckIntervalSeconds=8,
     // gceSharedHcUnhealthyThreshold=3, timeout 1, healthy 1 (shared check on 10256 /healthz).
-    Cluster: {
-      kind: 'httpKubeProxyHealthz',
-      interval: 8,
-      timeout: 1,
-      unhealthyThreshold: 3,
-      healthyThreshold: 1,
-    },
+    Cluster: probe('httpKubeProxyHealthz', 8, 1, 3, 1),
     // ingress-gce: gceLocalHcCheckIntervalSeconds=3, gceLocalHcUnhealthyThreshold=2,
     // timeout 1, healthy 1.
-    Local: {
-      kind: 'httpHealthCheckNodePort',
-      interval: 3,
-      timeout: 1,
-      unhealthyThreshold: 2,
-      healthyThreshold: 1,
-    },
+    Local: probe('httpHealthCheckNodePort', 3, 1, 2, 1),
   },
   'aws-nlb': {
     // cloud-provider-aws buildNLBHealthCheckConfiguration: ETP Cluster → TCP traffic-port,
     // interval 30, timeout 10, healthy/unhealthy threshold 3.
-    Cluster: {
-      kind: 'tcpNodePort',
-      interval: 30,
-      timeout: 10,
-      unhealthyThreshold: 3,
-      healthyThreshold: 3,
-    },
+    Cluster: probe('tcpNodePort', 30, 10, 3, 3),
     // ETP Local → HTTP hcnp /healthz, interval 10, timeout 10, threshold 2/2.
-    Local: {
-      kind: 'httpHealthCheckNodePort',
-      interval: 10,
-      timeout: 10,
-      unhealthyThreshold: 2,
-      healthyThreshold: 2,
-    },
+    Local: probe('httpHealthCheckNodePort', 10, 10, 2, 2),
   },
   'aws-shared': {
     // cloud-provider-aws ClusterServiceLoadBalancerHealthProbeMode Shared (C10): for non-Local
     // Services HTTP on kube-proxy's 10256 /healthz, keeping the NLB's 30 s interval and threshold
     // 3 (timeout 10) unless annotated: 60–90 s to notice.
-    Cluster: {
-      kind: 'httpKubeProxyHealthz',
-      interval: 30,
-      timeout: 10,
-      unhealthyThreshold: 3,
-      healthyThreshold: 3,
-    },
+    Cluster: probe('httpKubeProxyHealthz', 30, 10, 3, 3),
     // Local Services keep the hcnp probe of the NLB defaults.
-    Local: {
-      kind: 'httpHealthCheckNodePort',
-      interval: 10,
-      timeout: 10,
-      unhealthyThreshold: 2,
-      healthyThreshold: 2,
-    },
+    Local: probe('httpHealthCheckNodePort', 10, 10, 2, 2),
   },
   'aws-lbc': {
     // AWS Load Balancer Controller defaults: TCP traffic-port, interval 10, timeout 10,
     // healthy 3, unhealthy 3 (docs guide/service/annotations.md, model builder).
-    Cluster: {
-      kind: 'tcpNodePort',
-      interval: 10,
-      timeout: 10,
-      unhealthyThreshold: 3,
-      healthyThreshold: 3,
-    },
+    Cluster: probe('tcpNodePort', 10, 10, 3, 3),
     // Instance targets with ETP Local: HTTP hcnp /healthz, interval 10, timeout 6, 2/2.
-    Local: {
-      kind: 'httpHealthCheckNodePort',
-      interval: 10,
-      timeout: 6,
-      unhealthyThreshold: 2,
-      healthyThreshold: 2,
-    },
+    Local: probe('httpHealthCheckNodePort', 10, 6, 2, 2),
   },
   'aws-clb': {
     // cloud-provider-aws classic ELB, the in-tree default without an nlb annotation (C10):
     // TCP on the first nodePort, interval 10, timeout 5, unhealthy 6, healthy 2.
-    Cluster: {
-      kind: 'tcpNodePort',
-      interval: 10,
-      timeout: 5,
-      unhealthyThreshold: 6,
-      healthyThreshold: 2,
-    },
+    Cluster: probe('tcpNodePort', 10, 5, 6, 2),
     // ETP Local: the same numbers against the hcnp (fact sheet §6.3).
-    Local: {
-      kind: 'httpHealthCheckNodePort',
-      interval: 10,
-      timeout: 5,
-      unhealthyThreshold: 6,
-      healthyThreshold: 2,
-    },
+    Local: probe('httpHealthCheckNodePort', 10, 5, 6, 2),
   },
-  custom: {
-    // No cloud behind it: the Azure numbers as a neutral starting point; override freely.
-    Cluster: {
-      kind: 'tcpNodePort',
-      interval: 5,
-      timeout: 5,
-      unhealthyThreshold: 2,
-      healthyThreshold: 2,
-    },
-    Local: {
-      kind: 'httpHealthCheckNodePort',
-      interval: 5,
-      timeout: 5,
-      unhealthyThreshold: 2,
-      healthyThreshold: 2,
-    },
-  },
+  // MetalLB in L2 mode sends no health probes: one node answers ARP for the LB IP and gets all
+  // of its traffic (see LB_BEHAVIOUR below). This probe is never sent; it only fills the
+  // scenario's required field.
+  'metallb-l2': NEUTRAL,
+  // No cloud behind it: the Azure numbers as a neutral starting point; override freely.
+  custom: NEUTRAL,
 };
 
 /** The probe a preset uses for a traffic policy (a fresh copy). */
@@ -220,7 +118,15 @@ export interface LbBehaviour {
   deregistersTaintedNodes: boolean;
   /** Each LB node routes across zones (false: within its own zone, AWS NLB's default). */
   crossZone: boolean;
+  /**
+   * How backends are chosen: health probes, or one node elected to answer ARP for the LB IP
+   * (MetalLB L2), which then receives every connection.
+   */
+  selection: 'probes' | 'l2Announce';
 }
+
+/** Default seconds for MetalLB L2 to move the LB IP to another node (an assumption, see below). */
+export const L2_FAILOVER_DELAY = 2;
 
 const AZURE: LbBehaviour = {
   // cloud-provider-azure LB rules: EnableFloatingIP true, backend port = Service port (C8).
@@ -230,6 +136,7 @@ const AZURE: LbBehaviour = {
   resetFlowsOnUnhealthy: false,
   deregistersTaintedNodes: false,
   crossZone: true,
+  selection: 'probes',
 };
 const GCP: LbBehaviour = {
   // Passthrough NetLB delivers to the LB IP (C8); with all backends unhealthy it spreads over
@@ -239,6 +146,7 @@ const GCP: LbBehaviour = {
   resetFlowsOnUnhealthy: false,
   deregistersTaintedNodes: false,
   crossZone: true,
+  selection: 'probes',
 };
 const AWS_NLB: LbBehaviour = {
   // Instance targets: the NLB rewrites to nodeIP:nodePort (C8). AWS docs (C9): fails open when
@@ -249,6 +157,7 @@ const AWS_NLB: LbBehaviour = {
   resetFlowsOnUnhealthy: true,
   deregistersTaintedNodes: false,
   crossZone: false,
+  selection: 'probes',
 };
 
 /** The load-balancer behaviour of each preset. */
@@ -265,6 +174,21 @@ export const LB_BEHAVIOUR: Record<CloudPreset, LbBehaviour> = {
   // Classic ELB: instance targets on the nodePort; what it does with no healthy instance and
   // with established flows is not verified here [U], so nothing special is modelled.
   'aws-clb': { ...AWS_NLB, failOpen: false, resetFlowsOnUnhealthy: false },
+  // MetalLB L2 (speaker/layer2_controller.go, ShouldAnnounce): the eligible nodes are those with a
+  // speaker in the memberlist (not NetworkUnavailable, not labelled
+  // exclude-from-external-load-balancers; cordoning does not matter), under Local only those with
+  // a serving local endpoint; they are sorted by sha256(node + "#" + ip) and the first announces.
+  // Packets arrive with the LB IP as destination (ARP), so delivery is 'vip'. With no eligible
+  // node nobody answers ARP: fail closed. The move's delay (memberlist leave or endpoint update,
+  // then the new node's gratuitous ARP) is not documented as a number: L2_FAILOVER_DELAY [I].
+  'metallb-l2': {
+    delivery: 'vip',
+    failOpen: false,
+    resetFlowsOnUnhealthy: false,
+    deregistersTaintedNodes: false,
+    crossZone: true,
+    selection: 'l2Announce',
+  },
   // No cloud: a plain pass-through balancer to the nodePort.
   custom: { ...AZURE, delivery: 'nodePort' },
 };

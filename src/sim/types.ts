@@ -241,10 +241,19 @@ export type SimEvent =
       at: number;
       type: 'lb.backendDown';
       node: string;
-      /** Failed probes, or the controller deregistered the node (AWS LBC, tainted). */
-      cause?: 'probe' | 'deregistered';
+      /**
+       * Failed probes, the controller deregistered the node (AWS LBC, tainted), or another node
+       * now answers ARP for the LB IP (MetalLB L2).
+       */
+      cause?: 'probe' | 'deregistered' | 'l2';
     }
-  | { at: number; type: 'lb.backendUp'; node: string }
+  | {
+      at: number;
+      type: 'lb.backendUp';
+      node: string;
+      /** This node now answers ARP for the LB IP (MetalLB L2). */
+      cause?: 'l2';
+    }
   | {
       at: number;
       type: 'connection.failed';

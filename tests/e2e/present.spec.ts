@@ -277,6 +277,6 @@ test('every deck slide of a diagram over time steps through its moments (all dec
       }
     }
   }
-  // Lesson 5 (two balance runs) and lesson 6 (three drains), in both languages.
-  expect(timed).toBe(10);
+  // Lesson 5 (two balance runs and the MetalLB drain) and lesson 6 (three drains), in both languages.
+  expect(timed).toBe(12);
 });

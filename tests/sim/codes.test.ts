@@ -55,6 +55,7 @@ describe('sim locales', () => {
       expect(de[k], k).toBeTruthy();
     }
   });
+  // Every built-in scenario, every connection: seconds on a busy 2-core machine.
   it('the constant lists cover what runs actually emit', () => {
     for (const id of scenarioIds) {
       const r = run(id, { 'traffic.duration': id.startsWith('drain') ? '60' : '3' });
@@ -71,5 +72,5 @@ describe('sim locales', () => {
         }
       }
     }
-  });
+  }, 20_000);
 });

@@ -40,6 +40,9 @@ export function eventText(tr: Tr, e: SimEvent): string {
     // A connection the load balancer could not place never reached a node to name.
     if (e.node === null) return tr('event.connection.failedAtLb', vars);
   }
+  // Who took a node out (or put it in) changes the sentence: probes, a controller, MetalLB.
+  if ((e.type === 'lb.backendDown' || e.type === 'lb.backendUp') && e.cause && e.cause !== 'probe')
+    return tr(`event.${e.type}.${e.cause}`, vars, tr(`event.${e.type}`, vars));
   if (e.type === 'endpoint.changed') {
     vars['ready'] = String(e.conditions.ready);
     vars['serving'] = String(e.conditions.serving);

@@ -17,6 +17,30 @@ function Icon({ d }: { d: string }) {
   );
 }
 
+/** One icon button of the bar; `data-action` is what keyboard tests and decks look for. */
+function Ctl(props: {
+  action: string;
+  label: string;
+  icon: string;
+  onClick: () => void;
+  disabled?: boolean;
+  main?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={props.main ? 'hop-btn hop-btn--main' : 'hop-btn'}
+      onClick={props.onClick}
+      aria-label={props.label}
+      title={props.label}
+      disabled={props.disabled ?? false}
+      data-action={props.action}
+    >
+      <Icon d={props.icon} />
+    </button>
+  );
+}
+
 /** The playback controls of one diagram. */
 export function Playback({
   actor,
@@ -50,60 +74,41 @@ export function Playback({
   return (
     <div className="hop-playback" role="group" aria-label={tr('diagram.timeline')}>
       <div className="hop-playback__buttons">
-        <button
-          type="button"
-          className="hop-btn"
+        <Ctl
+          action="reset"
+          label={tr('diagram.reset')}
+          icon="M6 5h2v14H6zM20 5v14L9 12z"
           onClick={() => actor.send({ type: 'RESET' })}
-          aria-label={tr('diagram.reset')}
-          title={tr('diagram.reset')}
-          data-action="reset"
-        >
-          <Icon d="M6 5h2v14H6zM20 5v14L9 12z" />
-        </button>
-        <button
-          type="button"
-          className="hop-btn"
-          onClick={() => actor.send({ type: 'STEP', delta: -1 })}
-          aria-label={tr('diagram.stepBack')}
-          title={tr('diagram.stepBack')}
+        />
+        <Ctl
+          action="back"
+          label={tr('diagram.stepBack')}
+          icon="M17 5v14L6 12z"
           disabled={step === 0}
-          data-action="back"
-        >
-          <Icon d="M17 5v14L6 12z" />
-        </button>
-        <button
-          type="button"
-          className="hop-btn hop-btn--main"
+          onClick={() => actor.send({ type: 'STEP', delta: -1 })}
+        />
+        <Ctl
+          action="play"
+          main
+          label={tr(s.playing ? 'diagram.pause' : 'diagram.play')}
+          icon={s.playing ? 'M6 5h4v14H6zM14 5h4v14h-4z' : 'M7 5v14l12-7z'}
           onClick={() => actor.send({ type: 'TOGGLE' })}
-          aria-label={tr(s.playing ? 'diagram.pause' : 'diagram.play')}
-          title={tr(s.playing ? 'diagram.pause' : 'diagram.play')}
-          data-action="play"
-        >
-          <Icon d={s.playing ? 'M6 5h4v14H6zM14 5h4v14h-4z' : 'M7 5v14l12-7z'} />
-        </button>
-        <button
-          type="button"
-          className="hop-btn"
-          onClick={() => actor.send({ type: 'STEP', delta: 1 })}
-          aria-label={tr('diagram.stepForward')}
-          title={tr('diagram.stepForward')}
+        />
+        <Ctl
+          action="forward"
+          label={tr('diagram.stepForward')}
+          icon="M7 5v14l11-7zM17 5h2v14h-2z"
           disabled={step >= total}
-          data-action="forward"
-        >
-          <Icon d="M7 5v14l11-7zM17 5h2v14h-2z" />
-        </button>
-        <button
-          type="button"
-          className="hop-btn"
+          onClick={() => actor.send({ type: 'STEP', delta: 1 })}
+        />
+        <Ctl
+          action="end"
+          label={tr('diagram.toEnd')}
+          icon="M4 5v14l11-7zM16 5h2v14h-2z"
           onClick={() =>
             actor.send({ type: 'SEEK', step: total, ...(timeMode ? { time: duration } : {}) })
           }
-          aria-label={tr('diagram.toEnd')}
-          title={tr('diagram.toEnd')}
-          data-action="end"
-        >
-          <Icon d="M4 5v14l11-7zM16 5h2v14h-2z" />
-        </button>
+        />
       </div>
       <label className="hop-field hop-speed" htmlFor={`${uid}-speed`}>
         <span>{tr('diagram.speed')}</span>

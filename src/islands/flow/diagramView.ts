@@ -32,8 +32,13 @@ export function diagramView(
   const badges: Record<string, string[]> = {};
   const dim = new Set<string>();
   if (st) {
+    // MetalLB L2 has no rotation: one node answers ARP for the IP, the others stand by.
+    const l2 = run?.result.resolved.loadBalancer.preset === 'metallb-l2';
+    const [inKey, outKey] = l2
+      ? ['diagram.state.l2Owner', 'diagram.state.l2Standby']
+      : ['diagram.state.lbIn', 'diagram.state.lbOut'];
     for (const [id, n] of Object.entries(st.nodes)) {
-      const b: string[] = [tr(n.inLbRotation ? 'diagram.state.lbIn' : 'diagram.state.lbOut')];
+      const b: string[] = [tr(n.inLbRotation ? inKey : outKey)];
       if (n.phase === 'offline') {
         b.push(tr('diagram.state.offline'));
         dim.add(id);

@@ -2,6 +2,7 @@
 import { LB_BEHAVIOUR, presetProbe } from '../presets.ts';
 import type {
   ClientSpec,
+  Scenario,
   CloudPreset,
   ExternalTrafficPolicy,
   LifecycleSpec,
@@ -60,3 +61,36 @@ export const DEFAULT_LIFECYCLE: LifecycleSpec = {
   shutdownGracePeriodCriticalPods: 10,
   proxySyncDelay: 1,
 };
+
+/** What a built-in scenario says beyond the shop skeleton (the rest has defaults). */
+type ShopParts = Pick<Scenario, 'pods' | 'traffic'> &
+  Required<Pick<Scenario, 'featuredSelectors'>> &
+  Partial<Pick<Scenario, 'clients' | 'lifecycle' | 'timeline' | 'directConnections'>>;
+
+/**
+ * A scenario on the canonical topology: three nodes, Service "shop" under `policy`, the preset's
+ * load balancer, kube-proxy's SNAT, default lifecycle, client-1 only and no timeline unless given.
+ */
+export function shopScenario(
+  id: string,
+  policy: ExternalTrafficPolicy,
+  preset: CloudPreset,
+  parts: ShopParts,
+): Scenario {
+  const { directConnections, ...rest } = parts;
+  return {
+    id,
+    clients: rest.clients ?? [CLIENT_1],
+    nodes: canonicalNodes(3),
+    pods: rest.pods,
+    service: shopService(policy),
+    loadBalancer: loadBalancer(preset, policy),
+    masquerade: true,
+    traffic: rest.traffic,
+    lifecycle: rest.lifecycle ?? DEFAULT_LIFECYCLE,
+    timeline: rest.timeline ?? [],
+    featured: [],
+    featuredSelectors: rest.featuredSelectors,
+    ...(directConnections ? { directConnections } : {}),
+  };
+}

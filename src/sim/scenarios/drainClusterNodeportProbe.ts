@@ -1,11 +1,5 @@
 import type { Scenario } from '../types.ts';
-import {
-  CLIENT_1,
-  DEFAULT_LIFECYCLE,
-  canonicalNodes,
-  loadBalancer,
-  shopService,
-} from './common.ts';
+import { DEFAULT_LIFECYCLE, POD_A, POD_B, POD_C, shopScenario } from './common.ts';
 
 /**
  * Azure, ETP Cluster, blind TCP probe on the nodePort (5 s × 2). node-1 is drained at t=5
@@ -16,31 +10,29 @@ import {
  * connections hashed to node-1 fail until the LB has seen two failed probes (each counted at its
  * 5 s timeout): about 10–15 s.
  */
-export const drainClusterNodeportProbe: Scenario = {
-  id: 'drain-cluster-nodeport-probe',
-  clients: [CLIENT_1],
-  nodes: canonicalNodes(3),
-  pods: [
-    { id: 'pod-a', node: 'node-1', ip: '10.244.1.5' },
-    { id: 'pod-b', node: 'node-2', ip: '10.244.2.7' },
-    { id: 'pod-c', node: 'node-3', ip: '10.244.3.9' },
-    { id: 'pod-d', node: 'node-1', ip: '10.244.1.15' },
-    { id: 'pod-e', node: 'node-2', ip: '10.244.2.17' },
-    { id: 'pod-f', node: 'node-3', ip: '10.244.3.19' },
-  ],
-  service: shopService('Cluster'),
-  loadBalancer: loadBalancer('azure', 'Cluster'),
-  masquerade: true,
-  traffic: { rate: 200, duration: 60, connectTimeout: 21 },
-  // preStop 5 s lets every kube-proxy drop the evicted pods before they exit.
-  lifecycle: { ...DEFAULT_LIFECYCLE, preStopSeconds: 5, servesWhileTerminating: true },
-  timeline: [
-    { at: 5, type: 'drainNode', node: 'node-1' },
-    { at: 15, type: 'shutdownNode', node: 'node-1' },
-  ],
-  featured: [],
-  featuredSelectors: [
-    { kind: 'firstOnNode', node: 'node-1' },
-    { kind: 'firstOutcome', outcome: 'timeout', reason: 'nodeOffline' },
-  ],
-};
+export const drainClusterNodeportProbe: Scenario = shopScenario(
+  'drain-cluster-nodeport-probe',
+  'Cluster',
+  'azure',
+  {
+    pods: [
+      POD_A,
+      POD_B,
+      POD_C,
+      { id: 'pod-d', node: 'node-1', ip: '10.244.1.15' },
+      { id: 'pod-e', node: 'node-2', ip: '10.244.2.17' },
+      { id: 'pod-f', node: 'node-3', ip: '10.244.3.19' },
+    ],
+    traffic: { rate: 200, duration: 60, connectTimeout: 21 },
+    // preStop 5 s lets every kube-proxy drop the evicted pods before they exit.
+    lifecycle: { ...DEFAULT_LIFECYCLE, preStopSeconds: 5, servesWhileTerminating: true },
+    timeline: [
+      { at: 5, type: 'drainNode', node: 'node-1' },
+      { at: 15, type: 'shutdownNode', node: 'node-1' },
+    ],
+    featuredSelectors: [
+      { kind: 'firstOnNode', node: 'node-1' },
+      { kind: 'firstOutcome', outcome: 'timeout', reason: 'nodeOffline' },
+    ],
+  },
+);

@@ -9,6 +9,7 @@ import { drainLocalHcnp } from './drainLocalHcnp.ts';
 import { local } from './local.ts';
 import { localImbalance } from './localImbalance.ts';
 import { localSpread } from './localSpread.ts';
+import { metallbL2Local } from './metallbL2Local.ts';
 
 export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
   'cluster-snat': clusterSnat,
@@ -20,6 +21,7 @@ export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
   'drain-cluster-nodeport-probe': drainClusterNodeportProbe,
   'drain-cluster-healthz-probe': drainClusterHealthzProbe,
   'drain-local-hcnp': drainLocalHcnp,
+  'metallb-l2-local': metallbL2Local,
 });
 
 /** Ids of the built-in scenarios in registry order. */

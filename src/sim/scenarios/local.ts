@@ -1,14 +1,5 @@
 import type { Scenario } from '../types.ts';
-import {
-  CLIENT_1,
-  CLIENT_2,
-  DEFAULT_LIFECYCLE,
-  POD_A,
-  POD_B,
-  canonicalNodes,
-  loadBalancer,
-  shopService,
-} from './common.ts';
+import { CLIENT_1, CLIENT_2, POD_A, POD_B, shopScenario } from './common.ts';
 
 /**
  * ETP Local: pods on node-1 and node-2 only. node-3's healthCheckNodePort answers 503, so the LB
@@ -16,18 +7,10 @@ import {
  * node-3 would do, client-2 sends one connection straight to node-3's NodePort: DROP
  * "has no local endpoints".
  */
-export const local: Scenario = {
-  id: 'local',
+export const local: Scenario = shopScenario('local', 'Local', 'azure', {
   clients: [CLIENT_1, CLIENT_2],
-  nodes: canonicalNodes(3),
   pods: [POD_A, POD_B],
-  service: shopService('Local'),
-  loadBalancer: loadBalancer('azure', 'Local'),
-  masquerade: true,
   traffic: { rate: 10, duration: 3, connectTimeout: 21 },
-  lifecycle: DEFAULT_LIFECYCLE,
-  timeline: [],
-  featured: [],
   featuredSelectors: [{ kind: 'firstOutcome', outcome: 'ok' }, { kind: 'firstDirect' }],
   directConnections: [{ at: 1, client: 'client-2', node: 'node-3' }],
-};
+});

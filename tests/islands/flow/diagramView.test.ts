@@ -45,6 +45,21 @@ describe('the view at a step', () => {
       expect(v.dim.has(id)).toBe(n.phase === 'offline');
     }
   });
+  it('under MetalLB L2 the badges say which node answers ARP, before and after the IP moves', () => {
+    const l2 = runOf('metallb-l2-local');
+    const result = { ...l2.result, connections: [] };
+    const owner = (t: number) =>
+      Object.fromEntries(
+        result.resolved.nodes.map((n) => [
+          n.id,
+          diagramView(l2, 0, stateAt(result, t), de).badges[containerId(n.id)]?.[0],
+        ]),
+      );
+    const ans = de('diagram.state.l2Owner');
+    const standby = de('diagram.state.l2Standby');
+    expect(owner(1)).toEqual({ 'node-1': standby, 'node-2': ans, 'node-3': standby });
+    expect(owner(l2.duration)).toEqual({ 'node-1': ans, 'node-2': standby, 'node-3': standby });
+  });
 });
 
 describe('words around the picture', () => {

@@ -280,6 +280,14 @@ const eventSentences: Record<string, [string, string]> = {
     'Verbindung 1004 über node-1 ist fehlgeschlagen. Die Regeln des Nodes zeigten noch auf einen Pod, der schon beendet war.',
   ],
   'node.uncordoned': ['node-2 uncordoned.', 'node-2 ist wieder freigegeben (uncordon).'],
+  'lb.backendDown l2': [
+    'MetalLB: node-2 no longer answers ARP for the LB IP; clients stop sending to it.',
+    'MetalLB: node-2 beantwortet kein ARP mehr für die LB-IP; die Clients schicken nichts mehr dorthin.',
+  ],
+  'lb.backendUp l2': [
+    'MetalLB: node-1 now answers ARP for the LB IP (gratuitous ARP); every new connection goes there.',
+    'MetalLB: node-1 beantwortet jetzt ARP für die LB-IP (Gratuitous ARP); jede neue Verbindung geht dorthin.',
+  ],
   'node.tainted': [
     'node-1 got the taint ToBeDeletedByClusterAutoscaler.',
     'node-1 hat den Taint ToBeDeletedByClusterAutoscaler bekommen.',

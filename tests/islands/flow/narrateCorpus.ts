@@ -30,7 +30,9 @@ function base(id: string): Scenario {
 /** The scenarios the corpus runs, by name. */
 export function variants(): Array<[string, Scenario]> {
   const out: Array<[string, Scenario]> = [];
-  for (const id of scenarioIds) {
+  // Bare-metal scenarios (MetalLB) go last, so that each shared sentence is specified by a cloud run.
+  const bareMetal = (id: string) => base(id).loadBalancer.preset === 'metallb-l2';
+  for (const id of scenarioIds.filter((x) => !bareMetal(x))) {
     const s = base(id);
     out.push([id, { ...s, loadBalancer: { ...s.loadBalancer, delivery: 'nodePort' } }]);
     out.push([`${id}+vip`, { ...s, loadBalancer: { ...s.loadBalancer, delivery: 'vip' } }]);
@@ -79,6 +81,7 @@ export function variants(): Array<[string, Scenario]> {
       },
     },
   ]);
+  for (const id of scenarioIds.filter(bareMetal)) out.push([id, base(id)]);
   return out;
 }
 
@@ -108,5 +111,7 @@ export function hopsOf(result: SimResult): Hop[] {
 export function eventShape(e: SimEvent): string {
   if (e.type === 'probe.result') return `${e.type} ${e.kind} ${e.ok ? 'ok' : 'fail'}`;
   if (e.type === 'connection.failed') return `${e.type} ${e.reason}`;
+  if ((e.type === 'lb.backendDown' || e.type === 'lb.backendUp') && e.cause && e.cause !== 'probe')
+    return `${e.type} ${e.cause}`;
   return e.type;
 }

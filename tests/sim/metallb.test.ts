@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { getScenario, simulate } from '../../src/sim/index.ts';
+import { l2ElectionOrder } from '../../src/sim/lifecycle.ts';
+import type { Scenario } from '../../src/sim/types.ts';
+import { run } from './helpers.ts';
+
+/** The drained scenario as a base: MetalLB L2, 3 nodes, pod-a on node-1, pod-b/pod-c on node-2. */
+function base(change: (s: Scenario) => void = () => {}): Scenario {
+  const s = getScenario('metallb-l2-local');
+  if (!s) throw new Error('metallb-l2-local missing');
+  change(s);
+  return s;
+}
+
+const lbEvents = (s: Scenario) =>
+  simulate(s)
+    .events.filter((e) => e.type === 'lb.backendDown' || e.type === 'lb.backendUp')
+    .map((e) => `${e.at} ${e.type} ${'node' in e ? e.node : ''}`);
+
+describe('MetalLB L2: the election', () => {
+  it('orders nodes as MetalLB does: sha256(node + "#" + ip), bytewise', () => {
+    const s = base();
+    const expected = s.nodes
+      .map((n) => ({
+        id: n.id,
+        h: createHash('sha256').update(`${n.id}#${s.loadBalancer.frontendIp}`).digest('hex'),
+      }))
+      .sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : 0))
+      .map((x) => x.id);
+    expect(l2ElectionOrder(s).map((i) => s.nodes[i]?.id)).toEqual(expected);
+  });
+
+  it('under Local sends every connection to the one announcing node: Pods elsewhere get none', () => {
+    const r = run('metallb-l2-local', { 'traffic.duration': '9' });
+    expect(new Set(r.connections.map((c) => c.ingressNode))).toEqual(new Set(['node-2']));
+    expect(r.summary.podShare['pod-a']).toBe(0);
+    expect(r.summary.podShare['pod-b']).toBeCloseTo(0.5, 1);
+    expect(r.summary.clientIpPreserved).toBe(r.summary.connections);
+  });
+
+  it('under Local skips a node without a serving endpoint, however it hashes', () => {
+    // Without Pods on node-2 the next node in hash order that has one (node-1) announces.
+    const r = simulate(
+      base((s) => {
+        s.pods = s.pods.filter((p) => p.node !== 'node-2');
+        s.timeline = [];
+      }),
+    );
+    expect(new Set(r.connections.map((c) => c.ingressNode))).toEqual(new Set(['node-1']));
+    expect(r.summary.failed).toBe(0);
+  });
+
+  it('under Cluster elects among all nodes with a speaker, and one node SNATs to every Pod', () => {
+    const r = simulate(
+      base((s) => {
+        s.service.externalTrafficPolicy = 'Cluster';
+        delete s.service.healthCheckNodePort;
+        s.pods = [{ id: 'pod-a', node: 'node-1', ip: '10.244.1.5' }];
+        s.timeline = [];
+      }),
+    );
+    expect(new Set(r.connections.map((c) => c.ingressNode))).toEqual(new Set(['node-2']));
+    expect(r.summary.podShare['pod-a']).toBe(1);
+    expect(r.summary.clientIpPreserved).toBe(0);
+  });
+});
+
+describe('MetalLB L2: moving the IP', () => {
+  it('under Local moves it when the last serving Pod on the announcing node exits, after the delay', () => {
+    const r = run('metallb-l2-local');
+    // pod-b and pod-c serve through their 15 s preStop (t=10…25); the IP moves at 25 + 2.
+    expect(lbEvents(base())).toEqual(['27 lb.backendDown node-2', '27 lb.backendUp node-1']);
+    expect(r.summary.disruption.seconds).toBeCloseTo(2, 5);
+    expect(r.summary.disruption.firstFailureAt).toBeCloseTo(25, 5);
+    expect(r.summary.podShare['pod-a']).toBeGreaterThan(0);
+  });
+
+  it('the failover delay is the window: 5 s of delay, 5 s of dropped SYNs', () => {
+    const r = run('metallb-l2-local', { 'loadBalancer.l2FailoverDelay': '5' });
+    expect(r.summary.disruption.seconds).toBeCloseTo(5, 5);
+    expect(r.summary.failedByReason?.['noLocalEndpoints'] ?? 0).toBeGreaterThan(0);
+  });
+
+  it('under Cluster a cordon or drain does not move it; the node shutdown does, with no failure', () => {
+    const s = base((x) => {
+      x.service.externalTrafficPolicy = 'Cluster';
+      delete x.service.healthCheckNodePort;
+      x.timeline = [
+        { at: 10, type: 'drainNode', node: 'node-2' },
+        { at: 30, type: 'shutdownNode', node: 'node-2' },
+      ];
+      x.traffic.duration = 50;
+    });
+    const events = lbEvents(s);
+    // The speaker leaves when the shutdown begins (t=30); clients follow 2 s later, while
+    // node-2 still forwards (it goes offline at the end of its shutdown).
+    expect(events).toEqual(['32 lb.backendDown node-2', '32 lb.backendUp node-1']);
+    expect(simulate(s).summary.failed).toBe(0);
+  });
+
+  it('fails closed when no node is eligible: nobody answers ARP', () => {
+    const r = simulate(
+      base((s) => {
+        s.timeline = [
+          { at: 5, type: 'deletePod', pod: 'pod-a' },
+          { at: 5, type: 'deletePod', pod: 'pod-b' },
+          { at: 5, type: 'deletePod', pod: 'pod-c' },
+        ];
+        s.lifecycle.preStopSeconds = 0;
+        s.traffic.duration = 20;
+      }),
+    );
+    const late = r.connections.filter((c) => c.at > 10);
+    expect(late.length).toBeGreaterThan(0);
+    expect(late.every((c) => c.outcome !== 'ok' && c.ingressNode === null)).toBe(true);
+  });
+});
