@@ -4,10 +4,14 @@
  * Node (import = parse + read + validate, then the engine run; first run and median) and in
  * headless Chromium: the importer and engine bundled with esbuild, the dump handed to the page
  * as a string, timed inside the page (the paste into a text field and the drawing are not in it).
+ * The your-cluster page's whole derivation (src/cluster/analyze.ts: import, engine run, facts
+ * and verdicts, the what-ifs it offers) is timed the same way, plus one what-if (a drain, the
+ * longest run) and the share link's encoding.
  */
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
+import { analyzeText, encodeShare, whatIfOutcome } from '../src/cluster/analyze.ts';
 import { importKubectl } from '../src/importer/index.ts';
 import { simulate } from '../src/sim/index.ts';
 import { bigCluster, dumpObjects, toKubectlJson, toKubectlYaml } from '../tests/importer/dump.ts';
@@ -49,10 +53,19 @@ async function inBrowser(text: string): Promise<Record<string, unknown>> {
   }
   const entry = fileURLToPath(new URL('../src/importer/index.ts', import.meta.url));
   const sim = fileURLToPath(new URL('../src/sim/index.ts', import.meta.url));
+  const analyze = fileURLToPath(new URL('../src/cluster/analyze.ts', import.meta.url));
   const bundle = await build({
     stdin: {
       contents: `import { importKubectl } from ${JSON.stringify(entry)};
 import { simulate } from ${JSON.stringify(sim)};
+import { analyzeText } from ${JSON.stringify(analyze)};
+globalThis.hopAnalyze = (text) => {
+  const t0 = performance.now();
+  const r = analyzeText(text);
+  const t1 = performance.now();
+  if (!r.ok) return { error: r.issues[0].code };
+  return { analyzeMs: t1 - t0, verdicts: r.analysis.today.verdicts.length };
+};
 globalThis.hopRun = (text) => {
   const t0 = performance.now();
   const r = importKubectl(text);
@@ -95,6 +108,14 @@ globalThis.hopRun = (text) => {
         text,
       );
       run['cpuMs'] = ((await thread()) - before) * 1000;
+      const analyzed = await page.evaluate(
+        (t) =>
+          (globalThis as unknown as { hopAnalyze(t: string): Record<string, number> }).hopAnalyze(
+            t,
+          ),
+        text,
+      );
+      run['analyzeMs'] = analyzed['analyzeMs'] ?? -1;
       runs.push(run);
       await page.close();
     }
@@ -104,6 +125,7 @@ globalThis.hopRun = (text) => {
       'totalMs (fresh page each)': r1('totalMs'),
       importMs: r1('importMs'),
       engineMs: r1('engineMs'),
+      'your-cluster analyzeText ms (import + run + verdicts, same page, warm)': r1('analyzeMs'),
       'main-thread CPU ms (incl. handing over the 9 MB string)': r1('cpuMs'),
     };
   } finally {
@@ -128,6 +150,20 @@ export default async function bench(): Promise<Record<string, unknown>> {
   }, 5);
   const importYaml = time(() => void importKubectl(yaml), 5);
   const engine = time(() => void simulate(scenario), 5);
+  // The your-cluster page: paste → verdicts, then one drain what-if and the share link.
+  const pageAnalyze = time(() => void analyzeText(yaml), 3);
+  const analyzed = analyzeText(yaml);
+  if (!analyzed.ok) throw new Error('analyze failed');
+  const today = analyzed.analysis.today.scenario;
+  const drainNode = today.nodes[0]?.id ?? '';
+  const drain = time(() => void whatIfOutcome(today, [{ kind: 'drain', value: drainNode }]), 1);
+  const t0 = performance.now();
+  const fragment = await encodeShare({
+    scenario: today,
+    meta: analyzed.analysis.meta,
+    whatIfs: [],
+  });
+  const encodeMs = ms(t0);
   // JSON of the same cluster is twice the size (kubectl indents by 4): over the 10 MB limit,
   // timed here with the limit lifted to show the parser's share.
   const importJson = time(() => void importKubectl(json, { maxBytes: 64 * 1024 * 1024 }), 3);
@@ -145,6 +181,9 @@ export default async function bench(): Promise<Record<string, unknown>> {
     'paste → result ms (import + engine)': pasteToResult,
     'import ms (YAML, fast dialect reader)': importYaml,
     'engine ms (simulate, 2,000 connections)': engine,
+    'your-cluster: paste → verdicts ms (analyzeText)': pageAnalyze,
+    'your-cluster: drain what-if ms (60 s of traffic)': drain,
+    'your-cluster: share link': { encodeMs, fragmentChars: fragment.length },
     'import ms (JSON, limit lifted)': importJson,
     'import ms (YAML via the full yaml parser)': fullParser,
     chromium: await inBrowser(yaml),

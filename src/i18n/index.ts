@@ -17,6 +17,8 @@ import importerEn from './locales/importer/en.json';
 import importerDe from './locales/importer/de.json';
 import practiceEn from './locales/practice/en.json';
 import practiceDe from './locales/practice/de.json';
+import clusterEn from './locales/cluster/en.json';
+import clusterDe from './locales/cluster/de.json';
 
 export const languages = ['en', 'de'] as const;
 export type Lang = (typeof languages)[number];
@@ -29,6 +31,7 @@ const en = {
   ...presentEn,
   ...importerEn,
   ...practiceEn,
+  ...clusterEn,
 };
 const de = {
   ...siteDe,
@@ -38,6 +41,7 @@ const de = {
   ...presentDe,
   ...importerDe,
   ...practiceDe,
+  ...clusterDe,
 };
 
 /** Every UI key; English defines the set. */

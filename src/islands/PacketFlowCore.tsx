@@ -74,7 +74,9 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const [burst, setBurst] = useState(props.burst ?? 0);
   const [selected, setSelected] = useState(0);
   // Embeds bring their own share button; decks and handouts (chrome "none") have none.
-  const shareable = chrome !== 'none' && props.instanceId !== 'hop-embed';
+  // A custom scenario (practice, your cluster) has no page of its own to link to: its host
+  // page shares it.
+  const shareable = chrome !== 'none' && props.instanceId !== 'hop-embed' && !props.scenarioData;
   const reduced = usePrefersReducedMotion();
   const rootRef = useRef<HTMLElement | null>(null);
   const wrapRef = useRef<HTMLDivElement | null>(null);

@@ -91,7 +91,17 @@ export function base32(bytes: Uint8Array): string {
   return out;
 }
 
-/** kube-proxy's 16-character chain suffix: base32(sha256(text))[:16]. */
+/** Suffixes already computed: every kube-proxy sync of every node names the same chains. */
+const suffixes = new Map<string, string>();
+/** Enough for a 5,000-endpoint Service on several ports; cleared, not grown, past it. */
+const MAX_SUFFIXES = 50_000;
+
+/** kube-proxy's 16-character chain suffix: base32(sha256(text))[:16] (memoized, pure). */
 export function chainSuffix(text: string): string {
-  return base32(sha256(text)).slice(0, 16);
+  const known = suffixes.get(text);
+  if (known !== undefined) return known;
+  const suffix = base32(sha256(text)).slice(0, 16);
+  if (suffixes.size >= MAX_SUFFIXES) suffixes.clear();
+  suffixes.set(text, suffix);
+  return suffix;
 }

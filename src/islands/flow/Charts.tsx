@@ -57,8 +57,19 @@ export const LoadBars = memo(function LoadBars({
     0.01,
     ...pods.map((p) => Math.max(shares.get(p.id) ?? 0, expected[p.id] ?? 0)),
   );
-  const labelW = 70;
   const W = Math.max(260, width);
+  // Room for the longest Pod name (imported ones such as "shop-7d9c6b5f4-x2kqp" are long), up
+  // to 40 % of the width; longer names lose their middle to an ellipsis (the title has them whole).
+  const CHAR_W = 7.2;
+  const longest = Math.max(0, ...pods.map((p) => p.id.length));
+  const labelW = Math.round(Math.min(W * 0.4, Math.max(70, longest * CHAR_W + 8)));
+  const maxChars = Math.max(4, Math.floor((labelW - 8) / CHAR_W));
+  // Generated Pod names differ at the end: keep both ends.
+  const short = (id: string): string => {
+    if (id.length <= maxChars) return id;
+    const tail = Math.floor((maxChars - 1) / 2);
+    return `${id.slice(0, maxChars - 1 - tail)}…${id.slice(id.length - tail)}`;
+  };
   const barW = W - labelW - 110;
   const rowH = 26;
   const H = pods.length * rowH + 8;
@@ -90,7 +101,7 @@ export const LoadBars = memo(function LoadBars({
                 })}
               </title>
               <text x={0} y={y + 16} className="hop-chart__label">
-                {p.id}
+                {short(p.id)}
               </text>
               <rect
                 x={labelW}

@@ -1,0 +1,127 @@
+/**
+ * The your-cluster page's jobs: import a paste, analyse a shared scenario, run a what-if. In a
+ * module worker when the browser has one (a big cluster takes seconds), else on this thread
+ * from the same lazy chunk. A new import replaces one still running (its worker is ended).
+ */
+import type { ImportOptions } from '../importer/index.ts';
+import type { Scenario } from '../sim/types.ts';
+import type { Analysis, AnalyzeResult, Outcome } from './analyze.ts';
+import type { ShareMeta } from './shareLink.ts';
+import type { WhatIfChoice } from './whatIfs.ts';
+
+export type AnalyzeRequest =
+  | { id: number; op: 'text'; text: string; options: ImportOptions }
+  | { id: number; op: 'scenario'; scenario: Scenario; meta: ShareMeta }
+  | { id: number; op: 'whatIf'; scenario: Scenario; choices: WhatIfChoice[] };
+
+export type AnalyzeResponse =
+  | { id: number; op: 'text'; result: AnalyzeResult }
+  | { id: number; op: 'scenario'; result: Analysis }
+  | { id: number; op: 'whatIf'; result: Outcome | null }
+  | { id: number; op: 'failed' };
+
+type Analyze = typeof import('./analyze.ts');
+/** A request without its id (Omit over each member of the union). */
+type Body = AnalyzeRequest extends infer R
+  ? R extends AnalyzeRequest
+    ? Omit<R, 'id'>
+    : never
+  : never;
+type Pending = { resolve(r: AnalyzeResponse): void; request: AnalyzeRequest };
+
+let worker: Worker | null | undefined;
+let nextId = 0;
+const pending = new Map<number, Pending>();
+
+const mainThread = (): Promise<Analyze> => import('./analyze.ts');
+
+function onMain(request: AnalyzeRequest): Promise<AnalyzeResponse> {
+  return mainThread().then((m) => {
+    try {
+      if (request.op === 'text')
+        return { id: request.id, op: 'text', result: m.analyzeText(request.text, request.options) };
+      if (request.op === 'scenario')
+        return {
+          id: request.id,
+          op: 'scenario',
+          result: m.analyzeScenario(request.scenario, request.meta, null),
+        };
+      return {
+        id: request.id,
+        op: 'whatIf',
+        result: m.whatIfOutcome(request.scenario, request.choices),
+      };
+    } catch {
+      return { id: request.id, op: 'failed' };
+    }
+  });
+}
+
+/** After a worker failure, the waiting jobs finish on this thread. */
+function failOver(): void {
+  worker?.terminate();
+  worker = null;
+  const waiting = [...pending.values()];
+  pending.clear();
+  for (const p of waiting) void onMain(p.request).then(p.resolve);
+}
+
+function getWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  if (typeof Worker === 'undefined') return (worker = null);
+  try {
+    // Same-origin module file (CSP worker-src 'self'); Vite bundles it as its own chunk.
+    worker = new Worker(new URL('./analyzeWorker.ts', import.meta.url), { type: 'module' });
+    worker.addEventListener('message', (e: MessageEvent<AnalyzeResponse>) => {
+      const p = pending.get(e.data.id);
+      pending.delete(e.data.id);
+      p?.resolve(e.data);
+    });
+    worker.addEventListener('error', failOver);
+    worker.addEventListener('messageerror', failOver);
+  } catch {
+    worker = null;
+  }
+  return worker;
+}
+
+/** Run one job; `replace` ends whatever the worker is still doing (a new paste). */
+function run(body: Body, replace = false): Promise<AnalyzeResponse> {
+  const request = { ...body, id: nextId++ } as AnalyzeRequest;
+  if (replace && pending.size > 0 && worker) {
+    worker.terminate();
+    worker = undefined;
+    for (const p of pending.values()) p.resolve({ id: p.request.id, op: 'failed' });
+    pending.clear();
+  }
+  const w = getWorker();
+  if (!w) return onMain(request);
+  return new Promise((resolve) => {
+    pending.set(request.id, { resolve, request });
+    w.postMessage(request);
+  });
+}
+
+/** Import pasted text and derive today's result. */
+export async function importJob(
+  text: string,
+  options: ImportOptions,
+): Promise<AnalyzeResult | null> {
+  const r = await run({ op: 'text', text, options }, true);
+  return r.op === 'text' ? r.result : null;
+}
+
+/** Today's result of a shared scenario. */
+export async function scenarioJob(scenario: Scenario, meta: ShareMeta): Promise<Analysis | null> {
+  const r = await run({ op: 'scenario', scenario, meta }, true);
+  return r.op === 'scenario' ? r.result : null;
+}
+
+/** The result with what-ifs applied (null: they do not fit, or the job failed). */
+export async function whatIfJob(
+  scenario: Scenario,
+  choices: WhatIfChoice[],
+): Promise<Outcome | null | 'failed'> {
+  const r = await run({ op: 'whatIf', scenario, choices });
+  return r.op === 'whatIf' ? r.result : 'failed';
+}

@@ -1,0 +1,258 @@
+/**
+ * The your-cluster page's result views: verdict lists, the today / what-if comparison, the per-Pod
+ * share chart and the import report. Presentational only; the data comes from src/cluster.
+ */
+import type { ImportReport, ReportItem } from '../../importer/report';
+import type { RunFacts } from '../../cluster/verdicts';
+import type { Verdict } from '../../cluster/codes';
+import { VERDICT_CODE_PARAMS } from '../../cluster/codes';
+import { fixed } from '../../i18n/number';
+import type { Tr } from '../flow/trClient';
+
+/** Numbers as the reader writes them: whole numbers plain, fractions with one decimal. */
+export function num(lang: string, v: number): string {
+  return Number.isInteger(v) ? String(v) : fixed(lang, v, 1);
+}
+
+/** The sentence of a verdict in the page's language. */
+export function verdictText(v: Verdict, tr: Tr, lang: string): string {
+  const vars: Record<string, string> = {};
+  for (const [k, val] of Object.entries(v.params)) {
+    const prefix = (VERDICT_CODE_PARAMS as Record<string, string>)[k];
+    vars[k] = typeof val === 'number' ? num(lang, val) : prefix ? tr(`${prefix}${val}`) : val;
+  }
+  if (v.spans)
+    vars['spans'] = v.spans
+      .map(([a, b]) => tr('cluster.spans.item', { from: num(lang, a), to: num(lang, b) }))
+      .join(', ');
+  return tr(`cluster.verdict.${v.code}`, vars);
+}
+
+function VerdictItem({ v, tr, lang }: { v: Verdict; tr: Tr; lang: string }) {
+  return (
+    <li className={`hop-verdict hop-verdict--${v.tone}`} data-verdict={v.code}>
+      <span className="hop-verdict__tone">{tr(`cluster.tone.${v.tone}`)}</span>{' '}
+      <span className="hop-verdict__text">{verdictText(v, tr, lang)}</span>
+    </li>
+  );
+}
+
+/** Today's verdicts as a list. */
+export function VerdictList({ verdicts, tr, lang }: { verdicts: Verdict[]; tr: Tr; lang: string }) {
+  return (
+    <ul className="hop-verdicts not-content" data-testid="verdicts">
+      {verdicts.map((v) => (
+        <VerdictItem key={v.id} v={v} tr={tr} lang={lang} />
+      ))}
+    </ul>
+  );
+}
+
+/** Rows pairing the same question in two runs, in today's order, then the what-if's new ones. */
+export function pairVerdicts(
+  before: readonly Verdict[],
+  after: readonly Verdict[],
+): Array<{ id: string; before: Verdict | undefined; after: Verdict | undefined }> {
+  const ids = [...before.map((v) => v.id)];
+  for (const v of after) if (!ids.includes(v.id)) ids.push(v.id);
+  return ids.map((id) => ({
+    id,
+    before: before.find((v) => v.id === id),
+    after: after.find((v) => v.id === id),
+  }));
+}
+
+/** Shares scatter by a point or two between runs; the run's length is not a change either. */
+const SHARE_TOLERANCE = 2;
+const IGNORED = new Set(['total']);
+
+/** Does the what-if give the same answer? Same code and values, shares within the tolerance. */
+export function sameVerdict(a: Verdict | undefined, b: Verdict | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (a.code !== b.code || a.tone !== b.tone) return false;
+  if (JSON.stringify(a.spans ?? null) !== JSON.stringify(b.spans ?? null)) return false;
+  const keys = new Set([...Object.keys(a.params), ...Object.keys(b.params)]);
+  for (const k of keys) {
+    if (IGNORED.has(k)) continue;
+    const x = a.params[k];
+    const y = b.params[k];
+    if (typeof x === 'number' && typeof y === 'number' && /percent/i.test(k)) {
+      if (Math.abs(x - y) > SHARE_TOLERANCE) return false;
+    } else if (x !== y) return false;
+  }
+  return true;
+}
+
+/** Today and the what-if side by side, row by row; changed rows are marked. */
+export function Compare({
+  before,
+  after,
+  tr,
+  lang,
+}: {
+  before: Verdict[];
+  after: Verdict[];
+  tr: Tr;
+  lang: string;
+}) {
+  const rows = pairVerdicts(before, after);
+  const cell = (v: Verdict | undefined, label: string, changed = false) => (
+    <div className={`hop-vs__cell${v ? ` hop-verdict--${v.tone}` : ''}`}>
+      <span className="hop-vs__label">{label}</span>
+      {changed && <span className="hop-vs__changed">{tr('cluster.compare.changed')}</span>}
+      {v ? (
+        <>
+          <span className="hop-verdict__tone">{tr(`cluster.tone.${v.tone}`)}</span>{' '}
+          {verdictText(v, tr, lang)}
+        </>
+      ) : (
+        tr('cluster.compare.absent')
+      )}
+    </div>
+  );
+  return (
+    <div className="hop-vs not-content" role="table" data-testid="compare">
+      <div className="hop-vs__row hop-vs__head" role="row">
+        <div role="columnheader">{tr('cluster.compare.today')}</div>
+        <div role="columnheader">{tr('cluster.compare.after')}</div>
+      </div>
+      {rows.map((r) => {
+        const changed = !sameVerdict(r.before, r.after);
+        return (
+          <div
+            key={r.id}
+            role="row"
+            className={`hop-vs__row${changed ? ' hop-vs__row--changed' : ''}`}
+            data-changed={changed ? 'true' : 'false'}
+          >
+            <div role="cell">{cell(r.before, tr('cluster.compare.today'))}</div>
+            <div role="cell">{cell(r.after, tr('cluster.compare.after'), changed)}</div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Bars drawn one by one; a larger cluster lists its busiest Pods and counts the rest. */
+const MAX_BARS = 24;
+
+/** Each Pod's measured share with the formula's share as a mark. */
+export function ShareChart({
+  facts,
+  tr,
+  lang,
+  label,
+}: {
+  facts: RunFacts;
+  tr: Tr;
+  lang: string;
+  label: string;
+}) {
+  const rows = [...facts.shares].sort((a, b) => b.share - a.share || a.pod.localeCompare(b.pod));
+  const shown = rows.slice(0, MAX_BARS);
+  const top = Math.max(0.01, ...shown.map((r) => Math.max(r.share, r.expected)));
+  const pct = (x: number) => fixed(lang, x * 100, 1);
+  return (
+    <figure className="hop-shares not-content" data-testid="shares">
+      <figcaption>
+        <strong>{label}</strong>
+      </figcaption>
+      <ul>
+        {shown.map((r) => (
+          <li
+            key={r.pod}
+            aria-label={tr('cluster.shares.row', {
+              pod: r.pod,
+              node: r.node ?? '—',
+              percent: pct(r.share),
+              expected: pct(r.expected),
+            })}
+          >
+            <span className="hop-shares__pod" title={`${r.pod} (${r.node ?? '—'})`}>
+              {r.pod}
+            </span>
+            <span className="hop-shares__track" aria-hidden="true">
+              <span className="hop-shares__bar" style={{ width: `${(r.share / top) * 100}%` }} />
+              <span className="hop-shares__mark" style={{ left: `${(r.expected / top) * 100}%` }} />
+            </span>
+            <span className="hop-shares__value" aria-hidden="true">
+              {pct(r.share)} %
+            </span>
+          </li>
+        ))}
+      </ul>
+      {rows.length > shown.length && (
+        <p className="hop-shares__more">
+          {tr('cluster.shares.more', { count: rows.length - shown.length })}
+        </p>
+      )}
+    </figure>
+  );
+}
+
+/** The importer's sentence helpers (from the lazy chunk) and its messages. */
+export interface ReportTools {
+  itemKey(item: ReportItem): string;
+  itemParams(item: ReportItem, t?: (key: string) => string): Record<string, string | number>;
+  kinds: readonly string[];
+  tr: Tr;
+}
+
+/** One report item as a sentence. */
+export function itemText(item: ReportItem, tools: ReportTools): string {
+  return tools.tr(
+    tools.itemKey(item),
+    tools.itemParams(item, (k) => tools.tr(k)),
+  );
+}
+
+/** Report items grouped by kind (used, inferred, ignored, …). */
+export function ReportItems({ items, tools }: { items: ReportItem[]; tools: ReportTools }) {
+  return (
+    <>
+      {tools.kinds.map((kind) => {
+        const group = items.filter((i) => i.kind === kind);
+        if (group.length === 0) return null;
+        return (
+          <details key={kind} className="hop-report__group" open={kind !== 'used'} data-kind={kind}>
+            <summary>
+              {tools.tr(`importer.kind.${kind}`)} ({group.length})
+            </summary>
+            <ul>
+              {group.map((item, i) => (
+                <li key={i}>{itemText(item, tools)}</li>
+              ))}
+            </ul>
+          </details>
+        );
+      })}
+    </>
+  );
+}
+
+/** Summary lines of a report: cloud, what it could not tell apart, what it read. */
+export function ReportSummary({ report, tr }: { report: ImportReport; tr: Tr }) {
+  const c = report.counts;
+  return (
+    <>
+      <p data-testid="cloud">
+        {tr('cluster.report.cloud', {
+          preset: report.cloud.preset,
+          source: tr(`cluster.report.source.${report.cloud.source}`),
+        })}{' '}
+        {report.cloud.alternatives.length > 0 &&
+          tr('cluster.report.alternatives', { presets: report.cloud.alternatives.join(', ') })}
+      </p>
+      <p>
+        {tr('cluster.report.counts', {
+          objects: c.objects,
+          services: c.services,
+          slices: c.endpointSlices,
+          pods: c.pods,
+          nodes: c.nodes,
+        })}
+      </p>
+    </>
+  );
+}

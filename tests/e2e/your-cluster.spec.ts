@@ -1,0 +1,128 @@
+/**
+ * The your-cluster page in a browser: a sample imports and gives its verdicts in English and
+ * German, a what-if shows beside today, the share link restores the view (and a broken one says
+ * so), and a bad paste gets a localized message instead of a crash.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+async function importSample(page: Page, id: string): Promise<void> {
+  await page.locator(`button[data-sample="${id}"]`).click();
+  await expect(page.locator('.hop-cluster')).toHaveAttribute('data-ready', 'true', {
+    timeout: 20_000,
+  });
+  await expect(page.locator('.hop-cluster')).toHaveAttribute('data-busy', 'false');
+}
+
+const verdicts = (page: Page) => page.locator('[data-testid="verdicts"]');
+
+test('en: the AKS sample says the client IP is lost to SNAT, with the report and a diagram', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto('/en/your-cluster/');
+  await importSample(page, 'aks-cluster');
+  await expect(verdicts(page)).toContainText('Client IP kept: no — Cluster SNATs on the extra hop');
+  await expect(verdicts(page)).toContainText('Load: even — each of the 3 Pods gets about 33.3 %');
+  await expect(page.locator('[data-testid="cloud"]')).toContainText('preset azure');
+  await expect(page.locator('[data-testid="shares"]').first()).toContainText('storefront-');
+  // Two TCP ports: the port picker offers both.
+  await expect(page.locator('[data-testid="port-pick"] option')).toHaveCount(2);
+  await expect(page.locator('.hop-cluster__diagram .hop-flow').first()).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(errors).toEqual([]);
+});
+
+test('de: the GKE sample keeps the client IP and finds the load uneven', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/de/your-cluster/');
+  await importSample(page, 'gke-local');
+  await expect(verdicts(page)).toContainText('Client-IP erhalten: ja — Local');
+  await expect(verdicts(page)).toContainText('Last: ungleich');
+  await expect(page.locator('.hop-cluster__report')).toContainText('Voreinstellung gcp');
+  expect(errors).toEqual([]);
+});
+
+test('en: switching the policy shows the what-if beside today', async ({ page }) => {
+  await page.goto('/en/your-cluster/');
+  await importSample(page, 'gke-local');
+  await page.locator('input[data-whatif="policy"]').check();
+  const compare = page.locator('[data-testid="compare"]');
+  await expect(compare).toBeVisible({ timeout: 20_000 });
+  const changed = compare.locator('[data-changed="true"]');
+  await expect(changed.first()).toBeVisible();
+  await expect(compare).toContainText('Client IP kept: yes — Local');
+  await expect(compare).toContainText('Client IP kept: no — Cluster SNATs on the extra hop');
+  await expect(compare).toContainText('Load: even — each of the 5 Pods');
+});
+
+test('de: a drain what-if survives the share link round trip', async ({ page, browser }) => {
+  await page.goto('/de/your-cluster/');
+  await importSample(page, 'aks-cluster');
+  await page.locator('input[data-whatif="drain"]').check();
+  const compare = page.locator('[data-testid="compare"]');
+  await expect(compare).toContainText('Drain von aks-nodepool1-38290117-vmss000000', {
+    timeout: 20_000,
+  });
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#scenario=[\w-]+$/);
+  const url = page.url();
+  const before = await verdicts(page).innerText();
+  // The link holds the derived scenario, never the pasted text.
+  expect(decodeURIComponent(url)).not.toContain('storefront-metrics');
+
+  const other = await browser.newPage();
+  const errors = watchErrors(other);
+  await other.goto(url);
+  await expect(other.locator('.hop-cluster')).toHaveAttribute('data-ready', 'true', {
+    timeout: 20_000,
+  });
+  await expect(other.locator('.hop-cluster__status')).toContainText('aus einem geteilten Link');
+  expect(await verdicts(other).innerText()).toBe(before);
+  await expect(other.locator('input[data-whatif="drain"]')).toBeChecked();
+  await expect(other.locator('[data-testid="compare"]')).toContainText('Drain von', {
+    timeout: 20_000,
+  });
+  await expect(other.locator('.hop-cluster__report')).toContainText('nur das abgeleitete Szenario');
+  expect(errors).toEqual([]);
+  await other.close();
+});
+
+test('en: a broken share link gets a clear message', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/en/your-cluster/#scenario=AAAA');
+  const problem = page.locator('[data-testid="problem"]');
+  await expect(problem).toContainText('This share link cannot be opened', { timeout: 20_000 });
+  await expect(problem).toContainText('damaged');
+  expect(errors).toEqual([]);
+});
+
+test('bad pastes get localized messages naming the problem, in both languages', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto('/en/your-cluster/');
+  await page.locator('#hop-cluster-text').fill('kind: [unclosed\n  - : :');
+  await page.locator('.hop-cluster__import').click();
+  const problem = page.locator('[data-testid="problem"]');
+  await expect(problem).toContainText('Cannot import this input', { timeout: 20_000 });
+  await expect(problem).toContainText('line');
+
+  await page.goto('/de/your-cluster/');
+  await page
+    .locator('#hop-cluster-text')
+    .fill(
+      'apiVersion: v1\nkind: Service\nmetadata:\n  name: internal\n  namespace: shop\nspec:\n  type: ClusterIP\n  ports:\n  - port: 80\n',
+    );
+  await page.locator('.hop-cluster__import').click();
+  await expect(problem).toContainText('Diese Eingabe lässt sich nicht importieren', {
+    timeout: 20_000,
+  });
+  await expect(problem).toContainText('ClusterIP');
+  expect(errors).toEqual([]);
+});
