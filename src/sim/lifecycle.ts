@@ -8,7 +8,7 @@ import { initialTransition, transition, type SnapshotFrom } from 'xstate';
 import { bridgeIp } from './ip.ts';
 import { createIcmpLimiter } from './icmp.ts';
 import { clusterCidrOf } from './ip.ts';
-import { compileRules, type Endpoint, type RuleSet } from './kubeProxy.ts';
+import { compileRules, type Endpoint, type RuleSet, type SharedChains } from './kubeProxy.ts';
 import {
   lbBackendMachine,
   LB_BACKEND_EFFECTS,
@@ -111,6 +111,9 @@ export class Lifecycle {
   private readonly l2Order: number[] | null;
   /** MetalLB L2: the node clients send to now, the one they will send to, and a generation. */
   private l2 = { current: -1, target: -1, gen: 0 };
+  /** The endpoint list of the current EndpointSlice state, and the chains its nodes share. */
+  private endpointsNow: Endpoint[] | null = null;
+  private shared: SharedChains | null = null;
 
   constructor(
     private readonly scenario: Scenario,
@@ -229,6 +232,8 @@ export class Lifecycle {
 
   private compileFor(node: NodeSpec): RuleSet {
     const s = this.scenario;
+    const endpoints = this.sliceEndpoints();
+    if (this.shared?.endpoints !== endpoints) this.shared = { endpoints, chains: new Map() };
     const rs = compileRules({
       id: this.rulesets.length,
       service: s.service,
@@ -236,7 +241,8 @@ export class Lifecycle {
       nodeIp: node.ip,
       frontendIp: s.loadBalancer.frontendIp,
       masquerade: s.masquerade,
-      endpoints: this.sliceEndpoints(),
+      endpoints,
+      shared: this.shared,
       clusterCidr: this.clusterCidr,
       capturesLbIp: (s.loadBalancer.ipMode ?? 'VIP') === 'VIP',
     });
@@ -244,7 +250,9 @@ export class Lifecycle {
     return rs;
   }
 
+  /** The EndpointSlice as kube-proxy reads it; one array until an endpoint changes. */
   private sliceEndpoints(): Endpoint[] {
+    if (this.endpointsNow) return this.endpointsNow;
     const out: Endpoint[] = [];
     for (const p of this.pods) {
       const node = this.scenario.nodes[p.nodeIdx];
@@ -257,6 +265,7 @@ export class Lifecycle {
           ...p.cond,
         });
     }
+    this.endpointsNow = out;
     return out;
   }
 
@@ -463,6 +472,7 @@ export class Lifecycle {
         before.terminating === cond.terminating);
     if (!same) {
       p.cond = cond;
+      this.endpointsNow = null;
       if (cond)
         this.events.push({ at: t, type: 'endpoint.changed', pod: p.spec.id, conditions: cond });
       this.requestSyncs(t);

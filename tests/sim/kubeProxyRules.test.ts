@@ -14,7 +14,12 @@ import {
   simulate,
   traceConnection,
 } from '../../src/sim/index.ts';
-import { compileRules, evaluateNew, type Endpoint } from '../../src/sim/kubeProxy.ts';
+import {
+  compileRules,
+  evaluateNew,
+  type Endpoint,
+  type SharedChains,
+} from '../../src/sim/kubeProxy.ts';
 import { commentText, ruleLine } from '../../src/sim/iptablesRestore.ts';
 import type { ServiceSpec } from '../../src/sim/types.ts';
 import { run } from './helpers.ts';
@@ -324,5 +329,55 @@ describe('endpoint order', () => {
       'default/shop -> 10.244.1.25:8080',
       'default/shop -> 10.244.1.5:8080',
     ]);
+  });
+});
+
+describe('chains shared between nodes', () => {
+  // Local, three nodes: ready Pods on node-a and node-b, only a terminating-but-serving one on
+  // node-c (the fallback set lies outside the cluster's usable endpoints).
+  const ep = (ip: string, node: string, ready = true): Endpoint => ({
+    pod: 0,
+    podId: ip,
+    ip,
+    node,
+    ready,
+    serving: true,
+    terminating: !ready,
+  });
+  const endpoints = [
+    ep('10.244.1.5', 'node-a'),
+    ep('10.244.1.15', 'node-a'),
+    ep('10.244.2.7', 'node-b'),
+    ep('10.244.3.9', 'node-c', false),
+  ];
+  const nodes = ['node-a', 'node-b', 'node-c'];
+  const compile = (node: string, i: number, shared?: SharedChains) =>
+    compileRules({
+      id: i,
+      service: svc2,
+      node,
+      nodeIp: `198.51.100.${11 + i}`,
+      frontendIp: '203.0.113.100',
+      masquerade: true,
+      endpoints,
+      clusterCidr: '10.244.0.0/16',
+      ...(shared ? { shared } : {}),
+    });
+
+  it('write the same rules as compiling each node alone, and reuse the KUBE-SEP objects', () => {
+    const shared: SharedChains = { endpoints, chains: new Map() };
+    const alone = nodes.map((n, i) => compile(n, i));
+    const together = nodes.map((n, i) => compile(n, i, shared));
+    together.forEach((rs, i) => {
+      const own = alone[i];
+      if (!own) throw new Error('missing node');
+      expect(iptablesRestore(rs, [])).toBe(iptablesRestore(own, []));
+    });
+    const sep = endpointChainOfPortName(servicePortName(svc2, ''), '10.244.2.7:80');
+    expect(together[0]?.nat.get(sep)).toBeDefined();
+    expect(together[2]?.nat.get(sep)).toBe(together[0]?.nat.get(sep));
+    // node-c's own fallback endpoint has its chain on node-c.
+    const fallback = endpointChainOfPortName(servicePortName(svc2, ''), '10.244.3.9:80');
+    expect(together[2]?.nat.has(fallback)).toBe(true);
   });
 });
