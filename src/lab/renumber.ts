@@ -25,7 +25,12 @@ const DEFAULT_FRONTEND = '203.0.113.100';
 
 /** Why a scenario does not fit the lab's address plan (a code with data for the message). */
 export interface RenumberIssue {
-  code: 'tooManyNodes' | 'tooManyPodsOnNode' | 'tooManyClients' | 'clientInPodNetwork';
+  code:
+    | 'tooManyNodes'
+    | 'tooManyPodsOnNode'
+    | 'tooManyClients'
+    | 'clientInPodNetwork'
+    | 'aboveIpHeader';
   detail: string;
 }
 
@@ -181,6 +186,9 @@ export function renumber(
   };
   // Pods are explicit now; a placement would generate new ones with other addresses.
   delete scenario.placement;
+  // Checked after the addresses, so a client Pod is named as such first.
+  const above = aboveIpHeader(input);
+  if (above) return { ok: false, issue: { code: 'aboveIpHeader', detail: above } };
   return { ok: true, value: { scenario, map, podBits } };
 }
 
@@ -192,4 +200,19 @@ export function addressesOf(s: Scenario): string[] {
     ...s.nodes.flatMap((n) => [n.ip, n.podCidr.split('/')[0] ?? '']),
     ...s.pods.flatMap((p) => (p.ip === undefined ? [] : [p.ip])),
   ];
+}
+
+/**
+ * What of a scenario lives above the IP header, where the lab's packet-forwarding load balancer and
+ * plain echo servers cannot follow (lesson 8): a proxying LB, the PROXY protocol, an ingress
+ * controller. Null when the lab can run it.
+ */
+export function aboveIpHeader(s: Scenario): string | null {
+  const lb = s.loadBalancer;
+  if (lb.mode === 'proxy') return 'loadBalancer.mode=proxy';
+  if (lb.proxyProtocol !== undefined && lb.proxyProtocol !== 'none')
+    return `loadBalancer.proxyProtocol=${lb.proxyProtocol}`;
+  if (s.app?.kind === 'ingressController') return 'app.kind=ingressController';
+  if (s.app?.expectsProxyProtocol) return 'app.expectsProxyProtocol';
+  return null;
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario, scenarioIds, simulate } from '../../src/sim/index.ts';
 import type { Scenario } from '../../src/sim/types.ts';
-import { addressesOf, isLabAddress, podBlockBits, renumber } from '../../src/lab/renumber.ts';
+import {
+  aboveIpHeader,
+  addressesOf,
+  isLabAddress,
+  podBlockBits,
+  renumber,
+} from '../../src/lab/renumber.ts';
 
 const resolved = (id: string): Scenario => {
   const r = runScenario(id);
@@ -19,12 +25,25 @@ const withPodClient = scenarioIds.filter((id) =>
   resolved(id).clients.some((c) => c.node !== undefined),
 );
 
+// Lesson 8's layers above the IP header: the lab's packet-forwarding LB cannot play them.
+const aboveHeader = scenarioIds.filter(
+  (id) => !withPodClient.includes(id) && aboveIpHeader(resolved(id)) !== null,
+);
+
 describe('renumbering into the documentation ranges', () => {
+  it('finds the proxying LB, PROXY protocol and ingress scenarios, and only those', () => {
+    expect(aboveHeader.length).toBeGreaterThanOrEqual(5);
+    for (const id of aboveHeader) expect(id).toMatch(/^(proxy-|ingress-)/);
+  });
+  it.each(aboveHeader)('%s: refuses what happens above the IP header', (id) => {
+    const r = renumber(resolved(id));
+    expect(r.ok ? null : r.issue.code).toBe('aboveIpHeader');
+  });
   it.each(withPodClient)('%s: refuses a client inside the Pod network', (id) => {
     const r = renumber(resolved(id));
     expect(r.ok ? null : r.issue.code).toBe('clientInPodNetwork');
   });
-  it.each(scenarioIds.filter((id) => !withPodClient.includes(id)))(
+  it.each(scenarioIds.filter((id) => !withPodClient.includes(id) && !aboveHeader.includes(id)))(
     '%s: every lab address is in 192.0.2/24, 198.51.100/24 or 203.0.113/24',
     (id) => {
       const lab = ok(resolved(id)).scenario;
