@@ -1,7 +1,5 @@
 import type { Scenario } from '../types.ts';
-import { CALLER_POD, clientIpBase } from './clientIpCommon.ts';
-
-const base = clientIpBase('pod-to-lb-proxy', 'Local');
+import { podToLbVip } from './podToLbVip.ts';
 
 /**
  * The same call with `status.loadBalancer.ingress[].ipMode: Proxy` (KEP-1860, GA 1.32): kube-proxy
@@ -9,13 +7,8 @@ const base = clientIpBase('pod-to-lb-proxy', 'Local');
  * naming the caller's node.
  */
 export const podToLbProxy: Scenario = {
-  ...base,
-  clients: [CALLER_POD],
-  loadBalancer: {
-    ...base.loadBalancer,
-    mode: 'proxy',
-    proxyProtocol: 'v2',
-    ipMode: 'Proxy',
-  },
-  app: { kind: 'plain', expectsProxyProtocol: true },
+  ...podToLbVip,
+  id: 'pod-to-lb-proxy',
+  loadBalancer: { ...podToLbVip.loadBalancer, ipMode: 'Proxy' },
+  featuredSelectors: [{ kind: 'firstOutcome', outcome: 'ok' }],
 };
