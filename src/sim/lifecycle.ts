@@ -4,7 +4,8 @@
  * effects (timers, kills, announcements), and this module carries them out on a (time,
  * sequence) queue. Nothing here decides a packet's path: that is route.ts over the rules.
  */
-import { initialTransition, transition, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+import { initialStep, step } from './machines/step.ts';
 import { bridgeIp } from './ip.ts';
 import { createIcmpLimiter } from './icmp.ts';
 import { clusterCidrOf } from './ip.ts';
@@ -133,8 +134,8 @@ export class Lifecycle {
     };
     this.pods = scenario.pods.map((spec, idx) => {
       const ni = spec.node === undefined ? -1 : (this.nodeIdx.get(spec.node) ?? -1);
-      let [snap] = initialTransition(podMachine, podInput);
-      if (ni >= 0) [snap] = transition(podMachine, snap, { type: 'START' });
+      let [snap] = initialStep(podMachine, podInput);
+      if (ni >= 0) [snap] = step(podMachine, snap, { type: 'START' });
       return {
         spec,
         idx,
@@ -155,7 +156,7 @@ export class Lifecycle {
       boot: this.lc.bootSeconds,
     };
     this.nodes = scenario.nodes.map((spec, idx) => {
-      const [snap] = initialTransition(nodeMachine, nodeInput);
+      const [snap] = initialStep(nodeMachine, nodeInput);
       return {
         spec,
         idx,
@@ -175,7 +176,7 @@ export class Lifecycle {
     const probe = loadBalancer.probe;
     for (const n of this.nodes) {
       const ok = answerProbe(n, probe, scenario.service, this.isPodAlive, this.probeHeader).ok;
-      const [snap] = initialTransition(lbBackendMachine, {
+      const [snap] = initialStep(lbBackendMachine, {
         unhealthyThreshold: probe.unhealthyThreshold,
         healthyThreshold: probe.healthyThreshold,
         initiallyHealthy: ok,
@@ -345,7 +346,7 @@ export class Lifecycle {
   // ---- machines and their effects --------------------------------------------------------
 
   sendNode(n: NodeRt, event: NodeEvent, t: number): void {
-    const [snap, actions] = transition(nodeMachine, n.snap, event);
+    const [snap, actions] = step(nodeMachine, n.snap, event);
     n.snap = snap;
     n.forwarding = snap.context.forwarding;
     n.kubeProxyRunning = snap.context.kubeProxyRunning;
@@ -430,7 +431,7 @@ export class Lifecycle {
   }
 
   sendPod(p: PodRt, event: PodEvent, t: number): void {
-    const [snap, actions] = transition(podMachine, p.snap, event);
+    const [snap, actions] = step(podMachine, p.snap, event);
     p.snap = snap;
     p.alive = snap.context.alive;
     const nodeId = this.scenario.nodes[p.nodeIdx]?.id ?? '';
@@ -490,7 +491,7 @@ export class Lifecycle {
     const snap = this.backends[node];
     const n = this.nodes[node];
     if (!snap || !n) return;
-    const [next, actions] = transition(lbBackendMachine, snap, event);
+    const [next, actions] = step(lbBackendMachine, snap, event);
     this.backends[node] = next;
     for (const a of actions) {
       if (!isEffect(LB_BACKEND_EFFECTS, a.type)) continue;
