@@ -2,7 +2,7 @@
  * The connection fast path: which node the load balancer picks, what the node's rules do with
  * the SYN, and how the connection ends. Pure functions over the lifecycle's current state.
  */
-import { evaluateNew } from './kubeProxy.ts';
+import { evaluateNew } from './ruleWalk.ts';
 import type { Lifecycle, NodeRt } from './lifecycle.ts';
 import type { Rng } from './rng.ts';
 import type { OutcomeReason, Scenario } from './types.ts';
@@ -98,7 +98,8 @@ export function routeConnection(
   const pod = ep ? lc.pods[ep.pod] : undefined;
   const podNode = pod ? lc.nodes[pod.nodeIdx] : undefined;
   r.pod = pod?.idx ?? -1;
-  if (!pod || !podNode || !podNode.forwarding) return fail(r, OUTCOME_TIMEOUT, 'endpointUnreachable');
+  if (!pod || !podNode || !podNode.forwarding)
+    return fail(r, OUTCOME_TIMEOUT, 'endpointUnreachable');
   if (!pod.alive) return fail(r, OUTCOME_RESET, 'endpointGone');
   const sameNode = podNode === ingress;
   r.source = verdict.marked ? snatSourceKind(sameNode, s.cni) : 1;

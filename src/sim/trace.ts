@@ -4,7 +4,8 @@
  * (conntrack reverses the NAT on the node that translated; the LB reverses its own rewrite).
  */
 import { bridgeIp, ipToInt } from './ip.ts';
-import { evaluateNew, evaluatePostrouting, type RuleSet } from './kubeProxy.ts';
+import type { RuleSet } from './kubeProxy.ts';
+import { evaluateNew, evaluatePostrouting } from './ruleWalk.ts';
 import {
   addressSeenByLb,
   carriesProxyHeader,

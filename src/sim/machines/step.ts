@@ -40,7 +40,5 @@ export function initialStep<M extends AnyStateMachine>(
   machine: M,
   input: InputFrom<M>,
 ): ReturnType<typeof initialTransition<M>> {
-  return cached(machine, `init:${JSON.stringify(input)}`, () =>
-    initialTransition(machine, input),
-  );
+  return cached(machine, `init:${JSON.stringify(input)}`, () => initialTransition(machine, input));
 }
