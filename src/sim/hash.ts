@@ -34,36 +34,49 @@ export function sha256(input: Uint8Array | string): Uint8Array {
   const view = new DataView(padded.buffer);
   view.setUint32(padded.length - 8, Math.floor(data.length / 0x20000000));
   view.setUint32(padded.length - 4, (data.length * 8) >>> 0);
-  const h = Array.from(H0);
-  const w: number[] = [];
-  const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
+  const h = Uint32Array.from(H0);
+  const w = new Uint32Array(64);
+  // Plain locals and one typed array: the first run of a page hashes its chain names in the
+  // interpreter, where array destructuring per round cost milliseconds.
   for (let b = 0; b < padded.length; b += 64) {
-    for (let i = 0; i < 64; i++) {
-      if (i < 16) w[i] = view.getUint32(b + i * 4);
-      else {
-        const x = w[i - 15] ?? 0;
-        const y = w[i - 2] ?? 0;
-        const s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x >>> 3);
-        const s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10);
-        w[i] = ((w[i - 16] ?? 0) + s0 + (w[i - 7] ?? 0) + s1) >>> 0;
-      }
+    for (let i = 0; i < 16; i++) w[i] = view.getUint32(b + i * 4);
+    for (let i = 16; i < 64; i++) {
+      const x = w[i - 15] as number;
+      const y = w[i - 2] as number;
+      const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w[i] = (w[i - 16] as number) + s0 + (w[i - 7] as number) + s1;
     }
-    // The working variables a…h; each round shifts them by one and updates a and e.
-    const v = [...h];
+    let a = h[0] as number;
+    let bb = h[1] as number;
+    let c = h[2] as number;
+    let d = h[3] as number;
+    let e = h[4] as number;
+    let f = h[5] as number;
+    let g = h[6] as number;
+    let hh = h[7] as number;
     for (let i = 0; i < 64; i++) {
-      const [a = 0, bb = 0, c = 0, , e = 0, f = 0, g = 0, hh = 0] = v;
-      const t1 =
-        hh +
-        (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) +
-        ((e & f) ^ (~e & g)) +
-        (K[i] ?? 0) +
-        (w[i] ?? 0);
-      const t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & bb) ^ (a & c) ^ (bb & c));
-      v.pop();
-      v.unshift((t1 + t2) >>> 0);
-      v[4] = ((v[4] ?? 0) + t1) >>> 0;
+      const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+      const t1 = (hh + S1 + ((e & f) ^ (~e & g)) + (K[i] as number) + (w[i] as number)) | 0;
+      const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+      const t2 = (S0 + ((a & bb) ^ (a & c) ^ (bb & c))) | 0;
+      hh = g;
+      g = f;
+      f = e;
+      e = (d + t1) | 0;
+      d = c;
+      c = bb;
+      bb = a;
+      a = (t1 + t2) | 0;
     }
-    for (let i = 0; i < 8; i++) h[i] = ((h[i] ?? 0) + (v[i] ?? 0)) >>> 0;
+    h[0] = (h[0] as number) + a;
+    h[1] = (h[1] as number) + bb;
+    h[2] = (h[2] as number) + c;
+    h[3] = (h[3] as number) + d;
+    h[4] = (h[4] as number) + e;
+    h[5] = (h[5] as number) + f;
+    h[6] = (h[6] as number) + g;
+    h[7] = (h[7] as number) + hh;
   }
   const out = new Uint8Array(32);
   const outView = new DataView(out.buffer);
