@@ -429,40 +429,15 @@ function applyAws(
       }
     }
   }
-  const interval = numAnnotation(
-    ANNOTATIONS.awsHcInterval,
-    ann(ANNOTATIONS.awsHcInterval),
-    5,
-    300,
-    input,
-    r,
-  );
-  const timeout = numAnnotation(
-    ANNOTATIONS.awsHcTimeout,
-    ann(ANNOTATIONS.awsHcTimeout),
-    2,
-    120,
-    input,
-    r,
-  );
-  const healthy = numAnnotation(
-    ANNOTATIONS.awsHcHealthy,
-    ann(ANNOTATIONS.awsHcHealthy),
-    2,
-    10,
-    input,
-    r,
-  );
-  const unhealthy = numAnnotation(
-    ANNOTATIONS.awsHcUnhealthy,
-    ann(ANNOTATIONS.awsHcUnhealthy),
-    2,
-    10,
-    input,
-    r,
-  );
-  if (interval !== undefined) probe.interval = interval;
-  if (timeout !== undefined) probe.timeout = timeout;
-  if (healthy !== undefined) probe.healthyThreshold = healthy;
-  if (unhealthy !== undefined) probe.unhealthyThreshold = unhealthy;
+  // The AWS Load Balancer Controller's accepted ranges for the numeric health-check annotations.
+  const numeric = [
+    [ANNOTATIONS.awsHcInterval, 'interval', 5, 300],
+    [ANNOTATIONS.awsHcTimeout, 'timeout', 2, 120],
+    [ANNOTATIONS.awsHcHealthy, 'healthyThreshold', 2, 10],
+    [ANNOTATIONS.awsHcUnhealthy, 'unhealthyThreshold', 2, 10],
+  ] as const;
+  for (const [key, field, min, max] of numeric) {
+    const n = numAnnotation(key, ann(key), min, max, input, r);
+    if (n !== undefined) probe[field] = n;
+  }
 }

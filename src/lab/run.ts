@@ -29,6 +29,7 @@ import {
   type Kind,
   type LabConnection,
 } from './compare.ts';
+import type { Planned as AgentPlanned } from './agents/client.ts';
 import { applyPlan, deleteNamespaces, deleteNamespacesSync } from './netns.ts';
 import { buildPlan, makeRunId, nsName, type LabPlan } from './plan.ts';
 import { checkTools, probeKernel, type Refusal, type Tools } from './preflight.ts';
@@ -691,12 +692,8 @@ export class LabRun {
   }
 }
 
-interface Planned {
-  id: number;
-  at: number;
-  host: string;
-  port: number;
-  localPort: number;
+/** A connection of the agent's plan, plus what the runner needs to compare it afterwards. */
+interface Planned extends AgentPlanned {
   direct: boolean;
   node: string | null;
 }

@@ -140,52 +140,40 @@ export function resolveStep(step: number, steps: KnownSteps): number {
 }
 
 /**
- * The position after "next": on a diagram slide that has steps left, the next hop; otherwise
- * the next slide (at step 0). Stays put at the deck's end. While a diagram's step count is
- * unknown the press is taken as the next hop (the diagram is about to show it); once the count
- * arrives, `settlePosition` clamps the position into the real diagram.
+ * One press: `+1` ("next") or `-1` ("back"). On a diagram slide with a hop left in that
+ * direction, that hop; otherwise the neighbouring slide: "next" arrives at step 0, "back" at the
+ * end of a diagram so the trainer can retell the last hop. Stays put at either end of the deck.
+ * While a diagram's step count is unknown the press is taken as a hop (the diagram is about to
+ * show it; "back" from the end counts further from the end); once the count arrives,
+ * `settlePosition` clamps the position into the real diagram.
  */
-export function nextPosition(
+export function movePosition(
   pos: DeckPosition,
   slides: readonly Slide[],
   steps: KnownSteps,
+  dir: 1 | -1,
 ): DeckPosition {
-  const slide = slides[pos.slide];
-  if (slide?.kind === 'diagram') {
+  if (slides[pos.slide]?.kind === 'diagram') {
+    // Unknown count: every press is a hop, except "next" from the end and "back" from step 0.
+    const edge = dir > 0 ? END_STEP : 0;
     if (steps === null) {
-      if (pos.step !== END_STEP) return { slide: pos.slide, step: pos.step + 1 };
+      if (pos.step !== edge) return { slide: pos.slide, step: pos.step + dir };
     } else {
       const step = resolveStep(pos.step, steps);
-      if (step < steps) return { slide: pos.slide, step: step + 1 };
+      if (dir > 0 ? step < steps : step > 0) return { slide: pos.slide, step: step + dir };
     }
   }
-  if (pos.slide >= slides.length - 1) return { slide: slides.length - 1, step: pos.step };
-  return { slide: pos.slide + 1, step: 0 };
+  const to = pos.slide + dir;
+  if (to < 0) return { slide: 0, step: 0 };
+  if (to > slides.length - 1) return { slide: slides.length - 1, step: pos.step };
+  return { slide: to, step: dir < 0 && slides[to]?.kind === 'diagram' ? END_STEP : 0 };
 }
 
-/**
- * The position after "back": one hop back on a diagram slide past step 0, otherwise the
- * previous slide, arriving at the end of its diagram so the trainer can retell the last hop.
- * While the step count is unknown, "back" from the end counts further from the end.
- */
-export function prevPosition(
-  pos: DeckPosition,
-  slides: readonly Slide[],
-  steps: KnownSteps,
-): DeckPosition {
-  const slide = slides[pos.slide];
-  if (slide?.kind === 'diagram') {
-    if (steps === null) {
-      if (pos.step !== 0) return { slide: pos.slide, step: pos.step - 1 };
-    } else {
-      const step = resolveStep(pos.step, steps);
-      if (step > 0) return { slide: pos.slide, step: step - 1 };
-    }
-  }
-  if (pos.slide <= 0) return { slide: 0, step: 0 };
-  const before = slides[pos.slide - 1];
-  return { slide: pos.slide - 1, step: before?.kind === 'diagram' ? END_STEP : 0 };
-}
+type Move = (pos: DeckPosition, slides: readonly Slide[], steps: KnownSteps) => DeckPosition;
+/** The position after "next". */
+export const nextPosition: Move = (pos, slides, steps) => movePosition(pos, slides, steps, 1);
+/** The position after "back". */
+export const prevPosition: Move = (pos, slides, steps) => movePosition(pos, slides, steps, -1);
 
 /**
  * The position once a diagram slide's step count is known: from-the-end steps resolved, steps

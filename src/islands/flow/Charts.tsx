@@ -1,5 +1,5 @@
 /** Plain-SVG charts: per-pod load bars and a per-node drain timeline on a shared time axis. */
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type MouseEvent, type ReactNode } from 'react';
 import type { ChartData, ResultView } from './run';
 import type { Tr } from './trClient';
 import { fixed } from '../../i18n/number';
@@ -79,13 +79,7 @@ export const LoadBars = memo(function LoadBars({
         <strong>{tr('diagram.chart.load')}</strong> —{' '}
         {tr('diagram.chart.loadDesc', { t: fixed(lang, time, 1) })}
       </figcaption>
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        width={W}
-        height={H}
-        role="img"
-        aria-label={tr('diagram.chart.load')}
-      >
+      <ChartSvg w={W} h={H} label={tr('diagram.chart.load')}>
         {pods.map((p, i) => {
           const s = shares.get(p.id) ?? 0;
           const e = expected[p.id] ?? 0;
@@ -117,7 +111,7 @@ export const LoadBars = memo(function LoadBars({
             </g>
           );
         })}
-      </svg>
+      </ChartSvg>
     </figure>
   );
 });
@@ -228,12 +222,10 @@ export const DrainTimeline = memo(function DrainTimeline({
           ? tr('diagram.chart.disruption', { s: fixed(lang, d.seconds, 1) })
           : tr('diagram.chart.noDisruption')}
       </figcaption>
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        width={W}
-        height={H}
-        role="img"
-        aria-label={tr('diagram.chart.drain')}
+      <ChartSvg
+        w={W}
+        h={H}
+        label={tr('diagram.chart.drain')}
         onClick={(e) => {
           const r = e.currentTarget.getBoundingClientRect();
           const px = ((e.clientX - r.left) / r.width) * W;
@@ -308,7 +300,7 @@ export const DrainTimeline = memo(function DrainTimeline({
           {tr('diagram.chart.axis')}
         </text>
         <line x1={x(time)} x2={x(time)} y1={0} y2={H - 22} className="hop-chart__cursor" />
-      </svg>
+      </ChartSvg>
       <p className="hop-chart__legend">
         <span className="hop-legend hop-legend--in">{tr('diagram.chart.inRotation')}</span>{' '}
         <span className="hop-legend hop-legend--out">{tr('diagram.chart.outOfRotation')}</span>{' '}
@@ -317,3 +309,31 @@ export const DrainTimeline = memo(function DrainTimeline({
     </figure>
   );
 });
+
+/** A chart's picture: w × h user units drawn 1:1, announced as one image with its name. */
+function ChartSvg({
+  w,
+  h,
+  label,
+  onClick,
+  children,
+}: {
+  w: number;
+  h: number;
+  label: string;
+  onClick?: (e: MouseEvent<SVGSVGElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <svg
+      viewBox={`0 0 ${w} ${h}`}
+      width={w}
+      height={h}
+      role="img"
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </svg>
+  );
+}

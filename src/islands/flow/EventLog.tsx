@@ -1,7 +1,7 @@
 /** Event log: localized sentences from the engine's event codes and featured hops. */
 import { memo, useMemo, useState } from 'react';
 import type { SimEvent } from '../../sim/types';
-import { H } from './Inspector';
+import { DisclosurePanel } from './Panel';
 import { reasonText } from './narrate';
 import type { Step } from './steps';
 import type { Tr } from './trClient';
@@ -110,62 +110,48 @@ export const EventLog = memo(function EventLog({
   });
   const shown = useMemo(() => entries.filter((e) => on[e.kind]), [entries, on]);
   const kinds: LogKind[] = ['packets', 'probes', 'lifecycle'];
-  const bodyId = `${uid}-log-body`;
   return (
-    // A group, not a region: several diagrams on a page would repeat the landmark name.
-    <div className="hop-panel hop-log" role="group" aria-labelledby={`${uid}-log-h`}>
-      <H level={level} id={`${uid}-log-h`} className="hop-panel__h">
-        <button
-          type="button"
-          className="hop-disclosure"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen(!open)}
-        >
-          {tr('diagram.log')} ({entries.length})
-        </button>
-      </H>
-      <div id={bodyId} hidden={!open}>
-        {open && (
-          <>
-            <fieldset className="hop-filters">
-              <legend className="hop-sr">{tr('diagram.log')}</legend>
-              {kinds.map((k) => (
-                <label key={k} className="hop-check">
-                  <input
-                    type="checkbox"
-                    checked={on[k]}
-                    onChange={(e) => setOn({ ...on, [k]: e.currentTarget.checked })}
-                  />
-                  {tr(`diagram.log.${k}`)} ({entries.filter((e) => e.kind === k).length})
-                </label>
-              ))}
-            </fieldset>
-            {shown.length === 0 ? (
-              <p>{tr('diagram.log.empty')}</p>
-            ) : (
-              <ol className="hop-log__list">
-                {shown.slice(0, LIMIT).map((e, i) => (
-                  <li key={i} className={`hop-log__e hop-log__e--${e.kind}`}>
-                    <button
-                      type="button"
-                      className="hop-linkbtn"
-                      onClick={() => onJump(e)}
-                      title={tr('diagram.log.jump')}
-                    >
-                      <span className="hop-log__t">{fixed(lang, e.at, e.at < 10 ? 4 : 1)} s</span>{' '}
-                      {e.text}
-                    </button>
-                  </li>
-                ))}
-              </ol>
-            )}
-            {shown.length > LIMIT && (
-              <p>{tr('diagram.log.more', { count: shown.length - LIMIT })}</p>
-            )}
-          </>
-        )}
-      </div>
-    </div>
+    <DisclosurePanel
+      uid={uid}
+      name="log"
+      level={level}
+      label={`${tr('diagram.log')} (${entries.length})`}
+      open={open}
+      onToggle={() => setOpen(!open)}
+    >
+      <fieldset className="hop-filters">
+        <legend className="hop-sr">{tr('diagram.log')}</legend>
+        {kinds.map((k) => (
+          <label key={k} className="hop-check">
+            <input
+              type="checkbox"
+              checked={on[k]}
+              onChange={(e) => setOn({ ...on, [k]: e.currentTarget.checked })}
+            />
+            {tr(`diagram.log.${k}`)} ({entries.filter((e) => e.kind === k).length})
+          </label>
+        ))}
+      </fieldset>
+      {shown.length === 0 ? (
+        <p>{tr('diagram.log.empty')}</p>
+      ) : (
+        <ol className="hop-log__list">
+          {shown.slice(0, LIMIT).map((e, i) => (
+            <li key={i} className={`hop-log__e hop-log__e--${e.kind}`}>
+              <button
+                type="button"
+                className="hop-linkbtn"
+                onClick={() => onJump(e)}
+                title={tr('diagram.log.jump')}
+              >
+                <span className="hop-log__t">{fixed(lang, e.at, e.at < 10 ? 4 : 1)} s</span>{' '}
+                {e.text}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {shown.length > LIMIT && <p>{tr('diagram.log.more', { count: shown.length - LIMIT })}</p>}
+    </DisclosurePanel>
   );
 });

@@ -2,28 +2,9 @@
 import { memo, useState, type ReactNode } from 'react';
 import type { ConnectionTrace, Hop } from '../../sim/types';
 import { fmtAddr, placeName, reasonText, ruleLabel, whyText } from './narrate';
+import { DisclosurePanel, H, sub } from './Panel';
 import { Stack } from './Stack';
 import type { Tr } from './trClient';
-
-/** A heading whose level fits the page it is embedded in. */
-export function H({
-  level,
-  children,
-  ...rest
-}: {
-  level: 2 | 3 | 4 | 5;
-  id?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  const Tag = `h${level}` as const;
-  return <Tag {...rest}>{children}</Tag>;
-}
-
-/** One level below (capped at h5). */
-export function sub(level: 2 | 3 | 4): 3 | 4 | 5 {
-  return (level + 1) as 3 | 4 | 5;
-}
 
 function Addr({ value, changed }: { value: string; changed: boolean }) {
   return changed ? <mark className="hop-changed">{value}</mark> : <>{value}</>;
@@ -256,56 +237,47 @@ export const Inspector = memo(function Inspector({
       ].map(rules)
     : [];
   return (
-    // A group, not a region: several diagrams on a page would repeat the landmark name.
-    <div className="hop-panel hop-inspector" role="group" aria-labelledby={`${uid}-inspector-h`}>
-      <H level={level} id={`${uid}-inspector-h`} className="hop-panel__h">
-        <button
-          type="button"
-          className="hop-disclosure"
-          aria-expanded={open}
-          aria-controls={`${uid}-inspector-body`}
-          onClick={() => setOpen(!open)}
+    <DisclosurePanel
+      uid={uid}
+      name="inspector"
+      level={level}
+      label={tr('diagram.inspector')}
+      open={open}
+      onToggle={() => setOpen(!open)}
+      summary={
+        <Stack
+          variants={others((t) => (
+            <p className="hop-inspector__outcome">
+              <strong>{tr('diagram.inspector.outcome')}:</strong> {outcomeOf(t.record)}
+            </p>
+          ))}
         >
-          {tr('diagram.inspector')}
-        </button>
-      </H>
-      <Stack
-        variants={others((t) => (
           <p className="hop-inspector__outcome">
-            <strong>{tr('diagram.inspector.outcome')}:</strong> {outcomeOf(t.record)}
+            <strong>{tr('diagram.inspector.outcome')}:</strong> {outcome}
           </p>
-        ))}
-      >
-        <p className="hop-inspector__outcome">
-          <strong>{tr('diagram.inspector.outcome')}:</strong> {outcome}
-        </p>
-      </Stack>
-      <div id={`${uid}-inspector-body`} hidden={!open}>
-        {open && (
-          <>
-            {traces.length > 1 && (
-              <label className="hop-field">
-                <span>{tr('diagram.inspector.pick')}</span>
-                <select value={selected} onChange={(e) => onSelect(Number(e.currentTarget.value))}>
-                  {traces.map((t, i) => (
-                    <option key={t.record.id} value={i}>
-                      {tr('diagram.transcriptConnection', { n: i + 1 })}: {t.record.client} →{' '}
-                      {t.record.ingressNode ?? '–'} → {t.record.pod ?? '–'}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
-            <Stack variants={others((t) => table(t, false))}>{table(trace, true)}</Stack>
-            <Stack variants={otherRules}>{rules(ruled)}</Stack>
-            <H level={sub(level)} className="hop-panel__h4">
-              {tr('diagram.inspector.conntrack')}
-            </H>
-            <Stack variants={others(conntrack)}>{conntrack(trace)}</Stack>
-            <Stack variants={others((t) => seen(t.record))}>{seen(rec)}</Stack>
-          </>
-        )}
-      </div>
-    </div>
+        </Stack>
+      }
+    >
+      {traces.length > 1 && (
+        <label className="hop-field">
+          <span>{tr('diagram.inspector.pick')}</span>
+          <select value={selected} onChange={(e) => onSelect(Number(e.currentTarget.value))}>
+            {traces.map((t, i) => (
+              <option key={t.record.id} value={i}>
+                {tr('diagram.transcriptConnection', { n: i + 1 })}: {t.record.client} →{' '}
+                {t.record.ingressNode ?? '–'} → {t.record.pod ?? '–'}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <Stack variants={others((t) => table(t, false))}>{table(trace, true)}</Stack>
+      <Stack variants={otherRules}>{rules(ruled)}</Stack>
+      <H level={sub(level)} className="hop-panel__h4">
+        {tr('diagram.inspector.conntrack')}
+      </H>
+      <Stack variants={others(conntrack)}>{conntrack(trace)}</Stack>
+      <Stack variants={others((t) => seen(t.record))}>{seen(rec)}</Stack>
+    </DisclosurePanel>
   );
 });

@@ -20,26 +20,16 @@ export interface ChartProps {
 /** Nothing for a hop-by-hop run; the drain lanes when the scenario has a timeline, else the bars. */
 export function TimeCharts({ run, resolved, uid, time, width, tr, lang, onSeek }: ChartProps) {
   if (run.mode !== 'time') return null;
+  const common = { result: run.result, charts: run.charts, time, tr, lang };
   return resolved.timeline.length > 0 ? (
     <DrainTimeline
+      {...common}
       uid={uid}
-      result={run.result}
-      charts={run.charts}
       duration={run.duration}
-      time={time}
       width={Math.min(width - 30, 900)}
-      tr={tr}
-      lang={lang}
       onSeek={onSeek}
     />
   ) : (
-    <LoadBars
-      result={run.result}
-      charts={run.charts}
-      time={time}
-      width={Math.min(width - 30, 700)}
-      tr={tr}
-      lang={lang}
-    />
+    <LoadBars {...common} width={Math.min(width - 30, 700)} />
   );
 }

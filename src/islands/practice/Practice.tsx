@@ -5,6 +5,7 @@
  * shows the setup only: its playback, narration, inspector and charts stay closed and it takes
  * no input. Rounds fade from a worked example to partly worked to solo (the engine's Fading).
  */
+import '../../styles/choices.css';
 import '../../styles/practice.css';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fixed } from '../../i18n/number';
@@ -141,7 +142,7 @@ export default function Practice(props: PracticeProps) {
       {load.phase === 'error' && (
         <div className="hop-practice__notice" role="alert">
           <p>{tr('practice.engineError', { seed: load.seed })}</p>
-          <button type="button" className="hop-practice__btn" onClick={next}>
+          <button type="button" className="hop-practice__btn hop-action" onClick={next}>
             {tr('practice.next')}
           </button>
         </div>
@@ -301,7 +302,7 @@ function RoundView(props: {
         {!g.correct && round.moments[q] && (
           <button
             type="button"
-            className="hop-practice__btn hop-practice__btn--quiet"
+            className="hop-practice__btn hop-practice__btn--quiet hop-action hop-action--quiet"
             onClick={() => reveal(round.moments[q], true)}
           >
             ▶ {tr('practice.play')}
@@ -426,7 +427,7 @@ function RoundView(props: {
           <p className="hop-practice__hint">{tr('practice.q.podsHint')}</p>
           <div className="hop-practice__options">
             {scenario.pods.map((p) => (
-              <label key={p.id} className="hop-practice__option">
+              <label key={p.id} className="hop-practice__option hop-choice">
                 <input
                   type="checkbox"
                   name="pods"
@@ -452,7 +453,7 @@ function RoundView(props: {
           <legend>2. {tr('practice.q.source')}</legend>
           <div className="hop-practice__options">
             {SOURCE_OPTIONS.map((o) => (
-              <label key={o} className="hop-practice__option">
+              <label key={o} className="hop-practice__option hop-choice">
                 <input
                   type="radio"
                   name="source"
@@ -472,7 +473,7 @@ function RoundView(props: {
           <legend>3. {tr('practice.q.success')}</legend>
           <div className="hop-practice__options">
             {SUCCESS_OPTIONS.map((o: SuccessKind) => (
-              <label key={o} className="hop-practice__option">
+              <label key={o} className="hop-practice__option hop-choice">
                 <input
                   type="radio"
                   name="success"
@@ -562,7 +563,7 @@ function RoundView(props: {
 
         {!committed && (
           <div className="hop-practice__actions">
-            <button type="submit" className="hop-practice__btn" disabled={checking}>
+            <button type="submit" className="hop-practice__btn hop-action" disabled={checking}>
               {tr(shownFading === 'worked' ? 'practice.confirm' : 'practice.check')}
             </button>
             <p className="hop-practice__status" role="status" aria-live="polite">
@@ -597,7 +598,7 @@ function RoundView(props: {
           </p>
           <button
             type="button"
-            className="hop-practice__btn"
+            className="hop-practice__btn hop-action"
             onClick={props.onNext}
             data-practice-next
           >

@@ -6,7 +6,8 @@
  */
 import net from 'node:net';
 
-interface Planned {
+/** One connection the client agent opens (the runner's plan extends it). */
+export interface Planned {
   id: number;
   /** Seconds after the shared start. */
   at: number;
