@@ -9,7 +9,8 @@ import { initialStep, step } from './machines/step.ts';
 import { bridgeIp } from './ip.ts';
 import { createIcmpLimiter } from './icmp.ts';
 import { clusterCidrOf } from './ip.ts';
-import { compileRules, type Endpoint, type RuleSet, type SharedChains } from './kubeProxy.ts';
+import { compileRules, type SharedChains } from './compileRules.ts';
+import type { Endpoint, RuleSet } from './kubeProxy.ts';
 import {
   lbBackendMachine,
   LB_BACKEND_EFFECTS,
@@ -33,7 +34,7 @@ import {
 } from './machines/podMachine.ts';
 import { LIFECYCLE_DEFAULTS } from './params.ts';
 import { L2_FAILOVER_DELAY, LB_BEHAVIOUR, type LbBehaviour } from './presets.ts';
-import { sha256 } from './hash.ts';
+import { L2Election } from './metallb.ts';
 import { answerProbe, type ProbeAnswer } from './probes.ts';
 import { lbPathOf } from './clientIp.ts';
 import type { Rng } from './rng.ts';
@@ -108,10 +109,8 @@ export class Lifecycle {
   private readonly queue = new EventQueue<QEvent>();
   private readonly nodeIdx: Map<string, number>;
   private readonly lc: Required<Scenario['lifecycle']>;
-  /** MetalLB L2: node indices in election order (sha256 of node + "#" + LB IP), or null. */
-  private readonly l2Order: number[] | null;
-  /** MetalLB L2: the node clients send to now, the one they will send to, and a generation. */
-  private l2 = { current: -1, target: -1, gen: 0 };
+  /** MetalLB in layer-2 mode: the election and where clients send now; null for other LBs. */
+  private readonly l2: L2Election | null;
   /** The endpoint list of the current EndpointSlice state, and the chains its nodes share. */
   private endpointsNow: Endpoint[] | null = null;
   private shared: SharedChains | null = null;
@@ -171,7 +170,10 @@ export class Lifecycle {
         markedDownAt: [],
       };
     });
-    this.l2Order = this.behaviour.selection === 'l2Announce' ? l2ElectionOrder(scenario) : null;
+    this.l2 =
+      this.behaviour.selection === 'l2Announce'
+        ? new L2Election(scenario, scenario.loadBalancer.l2FailoverDelay ?? L2_FAILOVER_DELAY)
+        : null;
     // LB backends start in the state their probes settled on long before t=0.
     const probe = loadBalancer.probe;
     for (const n of this.nodes) {
@@ -186,10 +188,9 @@ export class Lifecycle {
       this.deregistered.push(false);
       this.initialLbRotation[n.spec.id] = snap.value === 'healthy';
     }
-    if (this.l2Order) {
+    if (this.l2) {
       // Long before t=0 the election settled: only the winner answers ARP.
-      const leader = this.l2Leader();
-      this.l2 = { current: leader, target: leader, gen: 0 };
+      const leader = this.l2.settle(this.nodes, this.pods);
       for (const n of this.nodes) {
         this.healthy[n.idx] = n.idx === leader;
         this.initialLbRotation[n.spec.id] = n.idx === leader;
@@ -198,7 +199,7 @@ export class Lifecycle {
     this.refreshHealthy();
     for (const action of scenario.timeline) this.queue.push(action.at, { k: 'action', action });
     // MetalLB sends no probes.
-    if (!this.l2Order)
+    if (!this.l2)
       for (const n of this.nodes) {
         const fixed = loadBalancer.probePhase?.[n.spec.id];
         const phase = fixed ?? Math.floor(phaseRng.next() * probe.interval * 1000) / 1000;
@@ -222,7 +223,7 @@ export class Lifecycle {
       const next = this.queue.pop();
       if (!next) continue;
       this.process(next.at, next.item);
-      if (this.l2Order) this.l2Check(next.at);
+      if (this.l2) this.l2Check(next.at);
     }
   }
 
@@ -270,34 +271,15 @@ export class Lifecycle {
     return out;
   }
 
-  /**
-   * The node MetalLB's speakers elect for the LB IP now: the first, in hash order, whose speaker
-   * is in the memberlist (its node up; we assume the speaker leaves when the shutdown begins)
-   * and, under Local, that has a serving endpoint of the Service (ShouldAnnounce). -1: none.
-   */
-  private l2Leader(): number {
-    const local = this.scenario.service.externalTrafficPolicy === 'Local';
-    for (const i of this.l2Order ?? []) {
-      const n = this.nodes[i];
-      if (!n || !(n.snap.matches('up') || n.snap.matches('proxyStopped'))) continue;
-      if (local && !this.pods.some((p) => p.nodeIdx === i && p.cond?.serving)) continue;
-      return i;
-    }
-    return -1;
-  }
-
   /** After every event: if the election's winner changed, clients follow after the delay. */
   private l2Check(t: number): void {
-    const leader = this.l2Leader();
-    if (leader === this.l2.target) return;
-    this.l2.target = leader;
-    this.l2.gen += 1;
-    const delay = this.scenario.loadBalancer.l2FailoverDelay ?? L2_FAILOVER_DELAY;
-    this.queue.push(t + delay, { k: 'l2Switch', node: leader, gen: this.l2.gen });
+    const next = this.l2?.check(this.nodes, this.pods, t);
+    if (next) this.queue.push(next.at, { k: 'l2Switch', node: next.node, gen: next.gen });
   }
 
   /** Clients' ARP entries now point at `node` (the new speaker's gratuitous ARP). */
   private l2Switch(node: number, t: number): void {
+    if (!this.l2) return;
     const old = this.l2.current;
     if (old === node) return;
     const before = this.nodes[old];
@@ -647,7 +629,7 @@ export class Lifecycle {
         return;
       }
       case 'l2Switch':
-        if (ev.gen === this.l2.gen) this.l2Switch(ev.node, at);
+        if (ev.gen === this.l2?.gen) this.l2Switch(ev.node, at);
         return;
       case 'nodeNotReady': {
         const n = this.nodes[ev.node];
@@ -657,18 +639,4 @@ export class Lifecycle {
       }
     }
   }
-}
-
-/** MetalLB's election order: nodes sorted by sha256(nodeName + "#" + LB IP), bytewise. */
-export function l2ElectionOrder(scenario: Scenario): number[] {
-  const ip = scenario.loadBalancer.frontendIp;
-  const keyed = scenario.nodes.map((n, i) => ({ i, h: sha256(`${n.id}#${ip}`) }));
-  keyed.sort((a, b) => {
-    for (let k = 0; k < a.h.length; k++) {
-      const d = (a.h[k] ?? 0) - (b.h[k] ?? 0);
-      if (d !== 0) return d;
-    }
-    return 0;
-  });
-  return keyed.map((k) => k.i);
 }

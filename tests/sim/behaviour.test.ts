@@ -8,7 +8,7 @@ import {
   stateAt,
   traceConnection,
 } from '../../src/sim/index.ts';
-import { compileRules } from '../../src/sim/kubeProxy.ts';
+import { compileRules } from '../../src/sim/compileRules.ts';
 import { run, synRules } from './helpers.ts';
 
 describe('ETP Cluster with SNAT', () => {

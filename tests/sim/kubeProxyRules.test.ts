@@ -14,7 +14,8 @@ import {
   simulate,
   traceConnection,
 } from '../../src/sim/index.ts';
-import { compileRules, type Endpoint, type SharedChains } from '../../src/sim/kubeProxy.ts';
+import { compileRules, type SharedChains } from '../../src/sim/compileRules.ts';
+import type { Endpoint } from '../../src/sim/kubeProxy.ts';
 import { evaluateNew } from '../../src/sim/ruleWalk.ts';
 import { commentText, ruleLine } from '../../src/sim/iptablesRestore.ts';
 import type { ServiceSpec } from '../../src/sim/types.ts';

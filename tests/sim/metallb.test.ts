@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getScenario, simulate } from '../../src/sim/index.ts';
-import { l2ElectionOrder } from '../../src/sim/lifecycle.ts';
+import { l2ElectionOrder } from '../../src/sim/metallb.ts';
 import type { Scenario } from '../../src/sim/types.ts';
 import { run } from './helpers.ts';
 
