@@ -84,6 +84,20 @@ type QEvent =
   | { k: 'nodeNotReady'; node: number }
   | { k: 'l2Switch'; node: number; gen: number };
 
+/** Timeline actions that are one node event and nothing else. */
+const NODE_ACTION_EVENTS: Partial<
+  Record<
+    Action['type'],
+    'SHUTDOWN' | 'POWER_OFF' | 'POWER_ON' | 'STOP_KUBE_PROXY' | 'START_KUBE_PROXY'
+  >
+> = {
+  shutdownNode: 'SHUTDOWN',
+  powerOffNode: 'POWER_OFF',
+  powerOnNode: 'POWER_ON',
+  stopKubeProxy: 'STOP_KUBE_PROXY',
+  startKubeProxy: 'START_KUBE_PROXY',
+};
+
 const isEffect = <T extends string>(names: readonly T[], type: string): type is T =>
   (names as readonly string[]).includes(type);
 
@@ -492,24 +506,26 @@ export class Lifecycle {
 
   // ---- the queue ----------------------------------------------------------------------------
 
+  /** An API eviction (drain, `kubectl delete pod`): the Pod's grace period and readiness lag. */
+  private evict(p: PodRt, t: number): void {
+    const grace = this.lc.terminationGracePeriodSeconds;
+    this.sendPod(p, { type: 'EVICT', grace, readinessDelay: this.readinessDelay() }, t);
+  }
+
   private runAction(a: Action, t: number): void {
     if (a.type === 'deletePod') {
       const p = this.pods.find((x) => x.spec.id === a.pod);
-      if (p && p.nodeIdx >= 0)
-        this.sendPod(
-          p,
-          {
-            type: 'EVICT',
-            grace: this.lc.terminationGracePeriodSeconds,
-            readinessDelay: this.readinessDelay(),
-          },
-          t,
-        );
+      if (p && p.nodeIdx >= 0) this.evict(p, t);
       return;
     }
     const n = this.nodeOf(a.node);
     if (!n) return;
     const id = n.spec.id;
+    const plain = NODE_ACTION_EVENTS[a.type];
+    if (plain) {
+      this.sendNode(n, { type: plain }, t);
+      return;
+    }
     switch (a.type) {
       case 'cordonNode':
       case 'drainNode':
@@ -518,17 +534,7 @@ export class Lifecycle {
           this.events.push({ at: t, type: 'node.cordoned', node: id });
         }
         // kubectl drain evicts every non-DaemonSet Pod; kube-proxy (a DaemonSet) stays.
-        if (a.type === 'drainNode')
-          for (const p of this.podsOn(n))
-            this.sendPod(
-              p,
-              {
-                type: 'EVICT',
-                grace: this.lc.terminationGracePeriodSeconds,
-                readinessDelay: this.readinessDelay(),
-              },
-              t,
-            );
+        if (a.type === 'drainNode') for (const p of this.podsOn(n)) this.evict(p, t);
         return;
       case 'uncordonNode':
         if (n.snap.context.cordoned) {
@@ -550,21 +556,6 @@ export class Lifecycle {
             this.sendBackend(n.idx, { type: 'DEREGISTER' }, t, 'deregistered');
           }
         }
-        return;
-      case 'shutdownNode':
-        this.sendNode(n, { type: 'SHUTDOWN' }, t);
-        return;
-      case 'powerOffNode':
-        this.sendNode(n, { type: 'POWER_OFF' }, t);
-        return;
-      case 'powerOnNode':
-        this.sendNode(n, { type: 'POWER_ON' }, t);
-        return;
-      case 'stopKubeProxy':
-        this.sendNode(n, { type: 'STOP_KUBE_PROXY' }, t);
-        return;
-      case 'startKubeProxy':
-        this.sendNode(n, { type: 'START_KUBE_PROXY' }, t);
         return;
     }
   }
