@@ -6,15 +6,8 @@
  */
 import { COMPOUND_OVERRIDES, CONDITIONS, scenarioSpec, type CompoundKey } from './params.ts';
 import { LB_BEHAVIOUR } from './presets.ts';
-import {
-  describeValue,
-  fieldsWithMeta,
-  numberProblem,
-  valueAt,
-  type FieldMeta,
-  type NumberSpec,
-  type Spec,
-} from './spec.ts';
+import { fieldsWithMeta, valueAt, type FieldMeta, type NumberSpec, type Spec } from './spec.ts';
+import { describeValue, numberProblem } from './specCheck.ts';
 import type { InputIssue, Scenario } from './types.ts';
 
 /** One overridable key: its type, allowed values or range, unit and control. */

@@ -5,9 +5,59 @@
  * Schema cannot state (validate.ts CROSS_FIELD_CODES) are the validator's alone.
  */
 import { CONDITIONS, scenarioSpec, type Condition } from './params.ts';
-import { toJsonSchema } from './spec.ts';
+import { FORMAT_PATTERNS, type Fields, type Spec } from './spec.ts';
 
 type Json = { [k: string]: unknown };
+
+/** The JSON Schema (draft 2020-12) of a declaration; structural rules only (see conditions). */
+export function toJsonSchema(spec: Spec): Json {
+  switch (spec.kind) {
+    case 'number': {
+      const s: Json = { type: spec.integer ? 'integer' : 'number', maximum: spec.max };
+      if (spec.minExclusive) s['exclusiveMinimum'] = spec.min;
+      else s['minimum'] = spec.min;
+      return s;
+    }
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'enum':
+      return { enum: [...spec.values] };
+    case 'string':
+      return { type: 'string', maxLength: spec.maxLength, pattern: FORMAT_PATTERNS[spec.format] };
+    case 'array':
+      return {
+        type: 'array',
+        items: toJsonSchema(spec.items),
+        minItems: spec.min,
+        maxItems: spec.max,
+      };
+    case 'record':
+      return {
+        type: 'object',
+        maxProperties: spec.maxKeys,
+        propertyNames: { pattern: FORMAT_PATTERNS.id, maxLength: 63 },
+        additionalProperties: toJsonSchema(spec.values),
+      };
+    case 'object':
+      return fieldsSchema(spec.fields, {});
+    case 'union':
+      return {
+        oneOf: Object.entries(spec.variants).map(([tag, fields]) =>
+          fieldsSchema(fields, { [spec.tag]: { const: tag } }, [spec.tag]),
+        ),
+      };
+  }
+}
+
+function fieldsSchema(fields: Fields, extra: Json, extraRequired: string[] = []): Json {
+  const properties: Json = { ...extra };
+  const required = [...extraRequired];
+  for (const [k, f] of Object.entries(fields)) {
+    properties[k] = toJsonSchema(f.spec);
+    if (!f.optional) required.push(k);
+  }
+  return { type: 'object', additionalProperties: false, required, properties };
+}
 
 /** A schema that constrains only the value at a dotted path. */
 function at(path: string, leaf: Json, required = false): Json {

@@ -1,15 +1,14 @@
 /**
  * A small declaration language for the engine's input, and the three things derived from one
- * declaration: the TypeScript type (`Infer`), the validator (`checkSpec`, issues as codes with
- * parameters) and the published JSON Schema (`toJsonSchema`). Overrides and what-if controls read
- * the same declaration through field metadata (`FieldMeta`).
+ * declaration: the TypeScript type (`Infer`, here), the validator (`checkSpec` in specCheck.ts,
+ * issues as codes with parameters) and the published JSON Schema (`toJsonSchema` in schema.ts).
+ * Overrides and what-if controls read the same declaration through field metadata (`FieldMeta`).
  *
  * Why not zod (which Astro ships): the validator runs in the browser and in the diagram worker, so
  * its bytes count on every lesson; its issues must be the engine's own codes with parameters (the
  * views speak the languages); and `src/sim` keeps importing only xstate.
  */
 import { isDottedIp, parseCidr } from './ip.ts';
-import type { InputIssue, IssueParams } from './types.ts';
 
 /** What a number measures; views print the unit, the CLI and schema document it. */
 export type Unit = 'seconds' | 'perSecond' | 'count' | 'port';
@@ -181,297 +180,24 @@ export const FORMAT_PATTERNS = {
   cidr: '^(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(\\.(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)){3}/([89]|[12]\\d|30)$',
 } as const;
 
-const FORMAT_CODE = { id: 'expectedId', ip: 'expectedIp', cidr: 'expectedCidr' } as const;
+/** The issue code of a string that breaks its format. */
+export const FORMAT_CODE = { id: 'expectedId', ip: 'expectedIp', cidr: 'expectedCidr' } as const;
 
-function formatOk(format: StringSpec['format'], v: string): boolean {
+/** Does `v` have the string format? (The same tests as FORMAT_PATTERNS, without regex for IPs.) */
+export function formatOk(format: StringSpec['format'], v: string): boolean {
   if (format === 'id') return ID.test(v);
   if (format === 'ip') return isDottedIp(v);
   return parseCidr(v) !== null;
 }
 
-// ---- the validator -------------------------------------------------------------------------
-
-/** A short, safe description of a received value for messages (never the whole value). */
-export function describeValue(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return '[…]';
-  if (typeof v === 'string') return v.length > 40 ? `"${v.slice(0, 40)}…"` : `"${v}"`;
-  if (typeof v === 'object') return '{…}';
-  return String(v);
-}
+// ---- walking the declaration ------------------------------------------------------------------
 
 /** Dotted path of a child: `a.b`, `a[3]`. */
 export function joinPath(path: string, key: string | number): string {
   return typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
 }
 
-/** Collects issues (capped, so a hostile file cannot make a huge list). */
-export class IssueList {
-  readonly issues: InputIssue[] = [];
-  /** Record one issue. */
-  add(path: string, code: InputIssue['code'], params?: IssueParams): void {
-    if (this.issues.length >= 200) return;
-    this.issues.push(params ? { path, code, params } : { path, code });
-  }
-}
-
 const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function rangeParams(s: NumberSpec): IssueParams {
-  const p: IssueParams = { min: s.min, max: s.max };
-  if (s.minExclusive) p.minExclusive = true;
-  if (s.unit) p.unit = s.unit;
-  return p;
-}
-
-/** Check a number against a number spec; returns the issue code or null. */
-export function numberProblem(s: NumberSpec, v: number): 'expectedInteger' | 'outOfRange' | null {
-  if (s.integer && !Number.isInteger(v)) return 'expectedInteger';
-  if (v < s.min || v > s.max || (s.minExclusive === true && v === s.min)) return 'outOfRange';
-  return null;
-}
-
-/**
- * Validate `value` against `spec`. Returns a fresh copy holding only declared fields, or
- * undefined when anything is wrong (the issues say what). `extraRootKeys` are tolerated at the
- * top level (e.g. `$schema`).
- */
-export function checkSpec(
-  spec: Spec,
-  value: unknown,
-  path: string,
-  out: IssueList,
-  extraRootKeys: readonly string[] = [],
-): unknown {
-  switch (spec.kind) {
-    case 'number': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) {
-        out.add(path, spec.integer ? 'expectedInteger' : 'expectedNumber', {
-          ...rangeParams(spec),
-          received: describeValue(value),
-        });
-        return undefined;
-      }
-      const problem = numberProblem(spec, value);
-      if (problem) {
-        out.add(path, problem, { ...rangeParams(spec), received: String(value) });
-        return undefined;
-      }
-      return value;
-    }
-    case 'boolean':
-      if (typeof value !== 'boolean') {
-        out.add(path, 'expectedBoolean', { received: describeValue(value) });
-        return undefined;
-      }
-      return value;
-    case 'enum':
-      if (typeof value !== 'string' || !spec.values.includes(value)) {
-        out.add(path, 'expectedOneOf', {
-          values: [...spec.values],
-          received: describeValue(value),
-        });
-        return undefined;
-      }
-      return value;
-    case 'string':
-      if (typeof value !== 'string') {
-        out.add(path, 'expectedString', { received: describeValue(value) });
-        return undefined;
-      }
-      if (value.length > spec.maxLength) {
-        out.add(path, 'tooLong', { max: spec.maxLength, received: String(value.length) });
-        return undefined;
-      }
-      if (!formatOk(spec.format, value)) {
-        out.add(path, FORMAT_CODE[spec.format], { received: describeValue(value) });
-        return undefined;
-      }
-      return value;
-    case 'array': {
-      if (!Array.isArray(value)) {
-        out.add(path, 'expectedArray', { received: describeValue(value) });
-        return undefined;
-      }
-      if (value.length > spec.max) {
-        out.add(path, 'tooMany', { max: spec.max, received: String(value.length) });
-        return undefined;
-      }
-      if (value.length < spec.min) {
-        out.add(path, 'tooFew', { min: spec.min, received: String(value.length) });
-        return undefined;
-      }
-      const result: unknown[] = [];
-      let ok = true;
-      value.forEach((item, i) => {
-        const r = checkSpec(spec.items, item, joinPath(path, i), out);
-        if (r === undefined) ok = false;
-        else result.push(r);
-      });
-      return ok ? result : undefined;
-    }
-    case 'record': {
-      if (!isPlainObject(value)) {
-        out.add(path, 'expectedObject', { received: describeValue(value) });
-        return undefined;
-      }
-      const keys = Object.keys(value);
-      if (keys.length > spec.maxKeys) {
-        out.add(path, 'tooMany', { max: spec.maxKeys, received: String(keys.length) });
-        return undefined;
-      }
-      const result: Record<string, unknown> = {};
-      let ok = true;
-      for (const k of keys) {
-        if (!ID.test(k) || k.length > 63) {
-          out.add(joinPath(path, k), 'expectedId', { received: describeValue(k) });
-          ok = false;
-          continue;
-        }
-        const r = checkSpec(spec.values, value[k], joinPath(path, k), out);
-        if (r === undefined) ok = false;
-        else result[k] = r;
-      }
-      return ok ? result : undefined;
-    }
-    case 'object':
-      return checkFields(spec.fields, value, path, out, extraRootKeys);
-    case 'union': {
-      if (!isPlainObject(value)) {
-        out.add(path, 'expectedObject', { received: describeValue(value) });
-        return undefined;
-      }
-      const tags = Object.keys(spec.variants);
-      const tag = own(value, spec.tag) ? value[spec.tag] : undefined;
-      if (tag === undefined) {
-        out.add(joinPath(path, spec.tag), 'required', { values: tags });
-        return undefined;
-      }
-      if (typeof tag !== 'string' || !tags.includes(tag)) {
-        out.add(joinPath(path, spec.tag), 'expectedOneOf', {
-          values: tags,
-          received: describeValue(tag),
-        });
-        return undefined;
-      }
-      const fields = spec.variants[tag] ?? {};
-      const rest = checkFields(fields, value, path, out, [spec.tag]);
-      return rest === undefined ? undefined : { [spec.tag]: tag, ...(rest as object) };
-    }
-  }
-}
-
-function checkFields(
-  fields: Fields,
-  value: unknown,
-  path: string,
-  out: IssueList,
-  extraKeys: readonly string[],
-): Record<string, unknown> | undefined {
-  if (!isPlainObject(value)) {
-    out.add(path, 'expectedObject', { received: describeValue(value) });
-    return undefined;
-  }
-  const names = Object.keys(fields);
-  let ok = true;
-  for (const k of Object.keys(value)) {
-    if (!own(fields, k) && !extraKeys.includes(k)) {
-      out.add(joinPath(path, k), 'unknownKey', { values: names });
-      ok = false;
-    }
-  }
-  const result: Record<string, unknown> = {};
-  for (const [k, f] of Object.entries(fields)) {
-    const p = joinPath(path, k);
-    if (!own(value, k) || value[k] === undefined) {
-      if (!f.optional) {
-        out.add(p, 'required', expectedOf(f.spec));
-        ok = false;
-      }
-      continue;
-    }
-    const r = checkSpec(f.spec, value[k], p, out);
-    if (r === undefined) ok = false;
-    else result[k] = r;
-  }
-  return ok ? result : undefined;
-}
-
-/** What a missing field should have been, as message parameters. */
-function expectedOf(spec: Spec): IssueParams {
-  switch (spec.kind) {
-    case 'number':
-      return { expectedKind: spec.integer ? 'integer' : 'number', ...rangeParams(spec) };
-    case 'enum':
-      return { expectedKind: 'oneOf', values: [...spec.values] };
-    case 'string':
-      return { expectedKind: spec.format };
-    case 'union':
-    case 'record':
-    case 'object':
-      return { expectedKind: 'object' };
-    default:
-      return { expectedKind: spec.kind };
-  }
-}
-
-// ---- the JSON Schema -------------------------------------------------------------------------
-
-type Json = { [k: string]: unknown };
-
-/** The JSON Schema (draft 2020-12) of a declaration; structural rules only (see conditions). */
-export function toJsonSchema(spec: Spec): Json {
-  switch (spec.kind) {
-    case 'number': {
-      const s: Json = { type: spec.integer ? 'integer' : 'number', maximum: spec.max };
-      if (spec.minExclusive) s['exclusiveMinimum'] = spec.min;
-      else s['minimum'] = spec.min;
-      return s;
-    }
-    case 'boolean':
-      return { type: 'boolean' };
-    case 'enum':
-      return { enum: [...spec.values] };
-    case 'string':
-      return { type: 'string', maxLength: spec.maxLength, pattern: FORMAT_PATTERNS[spec.format] };
-    case 'array':
-      return {
-        type: 'array',
-        items: toJsonSchema(spec.items),
-        minItems: spec.min,
-        maxItems: spec.max,
-      };
-    case 'record':
-      return {
-        type: 'object',
-        maxProperties: spec.maxKeys,
-        propertyNames: { pattern: FORMAT_PATTERNS.id, maxLength: 63 },
-        additionalProperties: toJsonSchema(spec.values),
-      };
-    case 'object':
-      return fieldsSchema(spec.fields, {});
-    case 'union':
-      return {
-        oneOf: Object.entries(spec.variants).map(([tag, fields]) =>
-          fieldsSchema(fields, { [spec.tag]: { const: tag } }, [spec.tag]),
-        ),
-      };
-  }
-}
-
-function fieldsSchema(fields: Fields, extra: Json, extraRequired: string[] = []): Json {
-  const properties: Json = { ...extra };
-  const required = [...extraRequired];
-  for (const [k, f] of Object.entries(fields)) {
-    properties[k] = toJsonSchema(f.spec);
-    if (!f.optional) required.push(k);
-  }
-  return { type: 'object', additionalProperties: false, required, properties };
-}
-
-// ---- walking the declaration ------------------------------------------------------------------
 
 /** Every field with metadata, with its dotted path (objects only; arrays and unions stop the walk). */
 export function fieldsWithMeta(spec: Spec, path = ''): Array<{ path: string; field: Field }> {

@@ -7,7 +7,8 @@
 import { inCidr } from './ip.ts';
 import { podId } from './placement.ts';
 import { CONDITIONS, EXTRA_ROOT_KEYS, LIMITS, scenarioSpec, type Condition } from './params.ts';
-import { checkSpec, IssueList, joinPath, describeValue, valueAt } from './spec.ts';
+import { joinPath, valueAt } from './spec.ts';
+import { checkSpec, describeValue, IssueList } from './specCheck.ts';
 
 export { valueAt } from './spec.ts';
 import type { InputIssue, Scenario } from './types.ts';
