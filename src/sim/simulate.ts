@@ -201,18 +201,29 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
     return { lb, lbInt: ipToInt(lb), own: ipToInt(c.ip) };
   });
 
+  // Columns and loop-invariant values in locals: a page's first run goes through this loop in
+  // V8's interpreter, where every `cols.x` and `traffic.y` is another property load.
+  const { at: colAt, client: colClient, clientPort: colPort, ingress: colIngress } = cols;
+  const { pod: colPod, outcome: colOutcome, reason: colReason, source: colSource } = cols;
+  const { direct: colDirect, ruleset: colRuleset, endpoint: colEndpoint, endedAt } = cols;
+  const clients = scenario.clients;
+  const clientCount = clients.length;
+  const rate = traffic.rate;
+  const active = path.active;
+  const servedReason = REASON_INDEX.get('served') ?? 0;
   for (let id = 0; id < total; id++) {
-    const regularAt = regular < regularCount ? regular / traffic.rate : Infinity;
+    const regularAt = regular < regularCount ? regular / rate : Infinity;
     const dc = directPlan[nextDirect];
     const direct = dc && dc.at < regularAt ? dc : undefined;
     if (direct) nextDirect++;
     const at = direct ? direct.at : regularAt;
     lc.advanceTo(at);
-    const ci = direct ? (clientIdx.get(direct.client) ?? 0) : regular++ % scenario.clients.length;
-    const client = scenario.clients[ci] ?? { id: 'client', ip: '0.0.0.0' };
-    cols.clientPort[id] = 40000 + ((portCounter[ci] ?? 0) % 20000);
-    portCounter[ci] = (portCounter[ci] ?? 0) + 1;
-    const viaLb = path.active ? viaLoadBalancer(path, client, direct !== undefined) : !direct;
+    const ci = direct ? (clientIdx.get(direct.client) ?? 0) : regular++ % clientCount;
+    const client = clients[ci] ?? { id: 'client', ip: '0.0.0.0' };
+    const sent = portCounter[ci] ?? 0;
+    colPort[id] = 40000 + (sent % 20000);
+    portCounter[ci] = sent + 1;
+    const viaLb = active ? viaLoadBalancer(path, client, direct !== undefined) : !direct;
     // A Pod calling the LB IP under ipMode VIP never leaves its node (KUBE-SERVICES captures it).
     const podCall = !direct && !viaLb;
     const ingressIdx = direct
@@ -221,7 +232,7 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
         ? (nodeIdx.get(client.node ?? '') ?? -1)
         : pickIngress(lc, crossZone, trafficRng);
     const arr = arriving[ci];
-    if (viaLb && path.active && arr) {
+    if (viaLb && active && arr) {
       clientView.ip = arr.lb;
       clientView.int = arr.lbInt;
     } else {
@@ -238,27 +249,31 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
       routed,
       at,
     );
-    if (path.active && r.outcome === OUTCOME_OK) {
+    if (active && r.outcome === OUTCOME_OK) {
       const mismatch = proxyMismatch(path, viaLb);
       if (mismatch) {
         r.outcome = OUTCOME_RESET;
         r.reason = mismatch;
       }
     }
-    cols.at[id] = at;
-    cols.client[id] = ci;
-    cols.ingress[id] = r.ingress;
-    cols.pod[id] = r.pod;
-    cols.outcome[id] = r.outcome;
-    cols.reason[id] = REASON_INDEX.get(r.reason) ?? 0;
-    cols.source[id] = r.source;
-    cols.direct[id] = direct ? 1 : 0;
-    cols.ruleset[id] = r.ruleset;
-    cols.endpoint[id] = r.endpoint;
-    cols.endedAt[id] =
-      r.outcome === OUTCOME_OK
+    const outcome = r.outcome;
+    colAt[id] = at;
+    colClient[id] = ci;
+    colIngress[id] = r.ingress;
+    colPod[id] = r.pod;
+    colOutcome[id] = outcome;
+    colReason[id] =
+      outcome === OUTCOME_OK && r.reason === 'served'
+        ? servedReason
+        : (REASON_INDEX.get(r.reason) ?? 0);
+    colSource[id] = r.source;
+    colDirect[id] = direct ? 1 : 0;
+    colRuleset[id] = r.ruleset;
+    colEndpoint[id] = r.endpoint;
+    endedAt[id] =
+      outcome === OUTCOME_OK
         ? at + duration
-        : r.outcome === OUTCOME_TIMEOUT || r.outcome === 3
+        : outcome === OUTCOME_TIMEOUT || outcome === 3
           ? at + connectTimeout
           : at;
   }
