@@ -1,5 +1,5 @@
 /**
- * `--from-kubectl FILE|-` for the simulate command (main.ts parses the flags): reads the output of
+ * `--from-kubectl FILE|-` for the simulate command (args.ts parses the flags): reads the output of
  * `kubectl get svc,endpointslices,pods,nodes -o yaml` and imports it (src/importer) into a
  * scenario that then runs like a scenario file, plus the import report as text.
  */

@@ -20,7 +20,8 @@ import { makeRunId, NS_PREFIX } from './plan.ts';
 import { aboveIpHeader } from './renumber.ts';
 import { Registry, runSync } from './proc.ts';
 import { checkTools } from './preflight.ts';
-import { LabRun, ruleCount } from './run.ts';
+import { ruleCount } from './collect.ts';
+import { LabRun } from './run.ts';
 import { EXIT, Session, failureText, forever } from './session.ts';
 
 /** Load every node rule set of the scenarios into a scratch namespace and read it back. */

@@ -15,6 +15,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The path of one agent script in src/lab/agents (netns.ts recognises leftover agents by it). */
+export function agentScript(file: string): string {
+  return path.join(path.dirname(fileURLToPath(import.meta.url)), 'agents', file);
+}
 
 /** Where run state files live (HOP_LAB_STATE_DIR overrides it for tests). */
 export function stateDir(): string {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toJson } from '../../src/cli/main';
+import { toJson } from '../../src/cli/output';
 import { runScenario } from '../../src/sim';
 
 /** The CLI page shows real output; this keeps the example in step with the engine. */

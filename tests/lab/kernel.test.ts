@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { iptablesRestore, nodeRuleSets, runScenario, scenarioIds } from '../../src/sim/index.ts';
-import { ruleCount } from '../../src/lab/run.ts';
+import { ruleCount } from '../../src/lab/collect.ts';
 
 const root = path.resolve(__dirname, '../..');
 const sh = (cmd: string, args: string[], input?: string) =>

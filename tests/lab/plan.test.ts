@@ -8,7 +8,7 @@ import {
 } from '../../src/sim/index.ts';
 import { buildPlan, lbRulesText, NS_PREFIX } from '../../src/lab/plan.ts';
 import { isLabAddress, renumber } from '../../src/lab/renumber.ts';
-import { labSchedule } from '../../src/lab/run.ts';
+import { labSchedule } from '../../src/lab/traffic.ts';
 
 function planFor(id: string, delivery: 'vip' | 'nodePort' = 'nodePort') {
   const r = runScenario(id);

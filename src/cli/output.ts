@@ -1,0 +1,145 @@
+/**
+ * What the simulate command prints: the documented JSON of a run, the summary table in the
+ * reader's language, the scenario list, a scenario as a file, and input issues as a message.
+ */
+import { issueLine } from '../i18n/issues.ts';
+import { fixed } from '../i18n/number.ts';
+import { scenarioIds, type InputIssue, type Scenario, type SimResult } from '../sim/index.ts';
+import { t, type Lang } from './i18n.ts';
+
+const r3 = (n: number | null): number | null => (n === null ? null : Math.round(n * 1000) / 1000);
+
+/** The documented JSON output of one run. */
+export function toJson(result: SimResult): unknown {
+  const s = result.summary;
+  const share = (m: Record<string, number>): Record<string, number> =>
+    Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Math.round(v * 10000) / 10000]));
+  return {
+    scenario: result.scenario,
+    seed: result.seed,
+    summary: {
+      connections: s.connections,
+      succeeded: s.succeeded,
+      failed: s.failed,
+      clientIpPreserved: s.clientIpPreserved,
+      clientIpKnownToApp: s.clientIpKnownToApp ?? s.clientIpPreserved,
+      podShare: share(s.podShare),
+      expectedShare: share(s.expectedShare),
+      disruption: {
+        seconds: r3(s.disruption.seconds),
+        firstFailureAt: r3(s.disruption.firstFailureAt),
+        lastFailureAt: r3(s.disruption.lastFailureAt),
+      },
+      nodes: Object.fromEntries(
+        Object.entries(s.nodes).map(([k, v]) => [
+          k,
+          { markedDownAt: r3(v.markedDownAt), markedUpAt: r3(v.markedUpAt) },
+        ]),
+      ),
+      failedByReason: s.failedByReason ?? {},
+      failedNew: s.failedNew ?? 0,
+      brokenEstablished: s.brokenEstablished ?? 0,
+    },
+    featured: result.featured.map((f) => f.record.id),
+    connections: result.connections.map((c) => ({
+      id: c.id,
+      at: r3(c.at),
+      ingressNode: c.ingressNode,
+      pod: c.pod,
+      podNode: c.podNode,
+      sourceSeenByPod: c.sourceSeenByPod,
+      clientSeenByApp: c.clientSeenByApp,
+      clientSeenVia: c.clientSeenVia,
+      outcome: c.outcome,
+      reason: c.reason,
+    })),
+  };
+}
+
+/** Rows of cells as aligned columns (first column left, the others right). */
+export function columns(rows: readonly (readonly string[])[]): string[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
+  return rows.map((row) =>
+    row
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('   ')
+      .trimEnd(),
+  );
+}
+
+/** One run as the summary table: totals, failures by reason and node, Pod shares, node marks. */
+export function summaryTable(lang: Lang, result: SimResult, title: string): string {
+  const s = result.summary;
+  // Decimals in the table's language (German "12,345 s", never a thousands-looking "12.345").
+  const num = (v: number | null, digits = 3): string => (v === null ? '–' : fixed(lang, v, digits));
+  const pct = (v: number): string => `${num(v * 100, 1)} %`;
+  const lines = [
+    `${t(lang, 'cli.summary.scenario')}: ${result.scenario}  (${title})  seed ${result.seed}`,
+    `${t(lang, 'cli.summary.connections')}: ${s.connections}   ${t(lang, 'cli.summary.succeeded')}: ${s.succeeded}   ${t(lang, 'cli.summary.failed')}: ${s.failed}   ${t(lang, 'cli.summary.clientIpPreserved')}: ${s.clientIpPreserved}`,
+    `${t(lang, 'cli.summary.disruption')}: ${num(s.disruption.seconds)} s` +
+      (s.disruption.firstFailureAt === null
+        ? ''
+        : ` (${num(s.disruption.firstFailureAt)} s … ${num(s.disruption.lastFailureAt)} s)`),
+  ];
+  // Failures by reason and node: the reason sentences name the node (e.g. "node-3 has no …").
+  const failures = new Map<string, { reason: string; node: string; count: number }>();
+  for (const c of result.connections) {
+    if (c.outcome === 'ok') continue;
+    const node = c.ingressNode ?? '';
+    const key = `${c.reason}\u0000${node}`;
+    const f = failures.get(key) ?? { reason: c.reason, node, count: 0 };
+    f.count++;
+    failures.set(key, f);
+  }
+  for (const f of failures.values()) {
+    const node = f.node === '' ? t(lang, 'cli.summary.noNode') : f.node;
+    lines.push(`  ${String(f.count).padStart(6)} × ${t(lang, `reason.${f.reason}`, { node })}`);
+  }
+  lines.push(
+    '',
+    ...columns([
+      [t(lang, 'cli.summary.pod'), t(lang, 'cli.summary.share'), t(lang, 'cli.summary.expected')],
+      ...Object.entries(s.podShare).map(([pod, share]) => [
+        pod,
+        pct(share),
+        pct(s.expectedShare[pod] ?? 0),
+      ]),
+    ]),
+    '',
+    ...columns([
+      [
+        t(lang, 'cli.summary.node'),
+        t(lang, 'cli.summary.markedDownAt'),
+        t(lang, 'cli.summary.markedUpAt'),
+      ],
+      ...Object.entries(s.nodes).map(([node, v]) => [
+        node,
+        v.markedDownAt === null ? '–' : `${num(v.markedDownAt)} s`,
+        v.markedUpAt === null ? '–' : `${num(v.markedUpAt)} s`,
+      ]),
+    ]),
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** `--list`: every built-in scenario id with its description. */
+export function scenarioList(lang: Lang): string {
+  const width = Math.max(...scenarioIds.map((id) => id.length)) + 2;
+  return (
+    scenarioIds
+      .map((id) => `${id.padEnd(width)}${t(lang, `scenario.${id}.description`)}`)
+      .join('\n') + '\n'
+  );
+}
+
+/** The scenario as a file that `npm run simulate -- file.json` runs to the identical result. */
+export function scenarioFile(s: Scenario): string {
+  return `${JSON.stringify({ $schema: './scenario.schema.json', ...s }, null, 2)}\n`;
+}
+
+/** Input issues as the localized message on stderr: a header, then one line per issue. */
+export function issuesText(lang: Lang, issues: readonly InputIssue[]): string {
+  const tr = (key: string, vars?: Record<string, string | number>): string => t(lang, key, vars);
+  return `${t(lang, 'cli.error.header')}\n${issues.map((x) => `  - ${issueLine(tr, lang, x)}`).join('\n')}\n`;
+}
