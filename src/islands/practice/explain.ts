@@ -123,6 +123,9 @@ export interface Sentence {
   vars: Record<string, string | number>;
 }
 
+/** The values a round's sentences cite (what roundFacts returns). */
+export type RoundFacts = ReturnType<typeof roundFacts>;
+
 /** Numbers and names of a round the explanations cite. */
 export function roundFacts(round: Round, lang: 'en' | 'de', list: (items: string[]) => string) {
   const { puzzle, solution } = round;

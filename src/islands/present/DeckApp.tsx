@@ -30,6 +30,9 @@ import {
   type KnownSteps,
   type Slide,
 } from '../../lib/deck';
+import { narrationFor, seekFor, stepsFor } from './steps';
+import { useDeckKeys } from './useDeckKeys';
+import { useFitScale } from './useFitScale';
 
 export interface DeckAppProps {
   lang: 'en' | 'de';
@@ -43,41 +46,10 @@ export interface DeckAppProps {
 
 const START: DeckPosition = { slide: 0, step: 0 };
 
-function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))
-  );
-}
-
-/**
- * The step count of a slide: its moments' (known from the build), else what its diagram reports;
- * null while that diagram has not reported (or it is another slide's diagram).
- */
-function stepsFor(slide: Slide | undefined, flow: PacketFlowState | null): KnownSteps {
-  if (slide?.kind !== 'diagram') return 0;
-  const moments = momentSteps(slide);
-  if (moments !== null) return moments;
-  return flow?.scenario === slide.scenario ? flow.steps : null;
-}
-
-/** Where the diagram goes for a deck step: a moment's time, or a packet hop. */
-function seekFor(slide: Slide | undefined, step: number): { step: number } | { time: number } {
-  const moment = slide?.kind === 'diagram' ? slide.moments?.[step] : undefined;
-  return moment ? { time: moment.time } : { step };
-}
-
-/** What the slide says at a step: the moment's sentence, or the diagram's own narration. */
-function narrationFor(slide: Slide | undefined, step: number, flow: PacketFlowState | null) {
-  const moment = slide?.kind === 'diagram' ? slide.moments?.[step] : undefined;
-  return moment ? moment.text : (flow?.narration ?? '');
-}
-
-/** The deck island (mounted through DeckEn / DeckDe, which pick a one-language diagram). */
-
 /** How far a slide may enlarge its diagram (beyond that, the type gets coarse). */
 const MAX_FLOW_SCALE = 1.8;
 
+/** The deck island (mounted through DeckEn / DeckDe, which pick a one-language diagram). */
 export default function DeckApp({
   Flow,
   lang,
@@ -228,59 +200,9 @@ export default function DeckApp({
     };
   }, [lang, slug, next, prev, first, last, go]);
 
-  // Keyboard and clicker. Capture phase, so the diagram's own keys do not step twice.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
-      const typed = jumpRef.current;
-      // A focused button or link activates itself on Enter/Space; do not also advance. Enter
-      // after a typed slide number is the jump, wherever the focus is.
-      const t = e.target;
-      const onControl = t instanceof HTMLElement && ['BUTTON', 'A'].includes(t.tagName);
-      if (onControl && (e.key === ' ' || (e.key === 'Enter' && typed === ''))) return;
-      let handled = true;
-      if (/^[0-9]$/.test(e.key)) setJumpText((typed + e.key).slice(-3));
-      else if (e.key === 'Enter' && typed !== '') {
-        setJumpText('');
-        go({ slide: Number(typed) - 1, step: 0 });
-      } else if (e.key === 'Escape') setJumpText('');
-      else if (['ArrowRight', 'ArrowDown', 'PageDown', ' ', 'Enter'].includes(e.key)) next();
-      else if (['ArrowLeft', 'ArrowUp', 'PageUp', 'Backspace'].includes(e.key)) prev();
-      else if (e.key === 'Home') first();
-      else if (e.key === 'End') last();
-      else if (e.key === 'f' || e.key === 'F') toggleFullscreen();
-      else handled = false;
-      if (handled) {
-        e.preventDefault();
-        e.stopPropagation();
-      }
-    };
-    window.addEventListener('keydown', onKey, { capture: true });
-    return () => window.removeEventListener('keydown', onKey, { capture: true });
-  }, [next, prev, first, last, go, toggleFullscreen]);
+  useDeckKeys({ go, next, prev, first, last, toggleFullscreen, jumpRef, setJumpText });
 
-  // Fit the diagram into the slide. It is laid out once at a fixed design width (CSS), with
-  // boxes and type in proportion, and scaled as a whole to the space left: a 1920 px projector
-  // gets it bigger, a 4:3 screen smaller, and it never re-lays out in a loop.
-  const fitRef = useRef<HTMLDivElement>(null);
-  const isDiagram = slide?.kind === 'diagram';
-  useEffect(() => {
-    const box = fitRef.current;
-    const inner = box?.firstElementChild;
-    if (!box || !(inner instanceof HTMLElement)) return;
-    const fit = (): void => {
-      const h = inner.offsetHeight;
-      const w = inner.offsetWidth;
-      const scale =
-        h > 0 && w > 0 ? Math.min(MAX_FLOW_SCALE, box.clientHeight / h, box.clientWidth / w) : 1;
-      inner.style.transform = Math.abs(scale - 1) > 0.005 ? `scale(${scale.toFixed(3)})` : '';
-    };
-    const ro = new ResizeObserver(fit);
-    ro.observe(box);
-    ro.observe(inner);
-    fit();
-    return () => ro.disconnect();
-  }, [isDiagram, pos.slide]);
+  const fitRef = useFitScale(MAX_FLOW_SCALE, slide?.kind === 'diagram', pos.slide);
 
   const onStateChange = useCallback(
     (s: PacketFlowState): void => {

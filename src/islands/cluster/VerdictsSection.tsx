@@ -1,0 +1,30 @@
+/** The your-cluster page's verdicts on today's topology and each Pod's share. */
+import type { Outcome } from '../../cluster/analyze';
+import type { Tr } from '../flow/trClient';
+import { ShareChart, VerdictList } from './views';
+
+/** Today's verdicts and share chart. */
+export function VerdictsSection({
+  today,
+  tr,
+  lang,
+}: {
+  today: Outcome;
+  tr: Tr;
+  lang: 'en' | 'de';
+}) {
+  return (
+    <section className="hop-cluster__verdicts" aria-labelledby="hop-cluster-verdicts">
+      <h2 id="hop-cluster-verdicts">{tr('cluster.verdicts.heading')}</h2>
+      <p>
+        {tr('cluster.verdicts.intro', {
+          total: today.facts.connections,
+          rate: today.facts.rate,
+        })}
+      </p>
+      <VerdictList verdicts={today.verdicts} tr={tr} lang={lang} />
+      <ShareChart facts={today.facts} tr={tr} lang={lang} label={tr('cluster.shares.heading')} />
+      <p className="hop-cluster__hint">{tr('cluster.shares.desc')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The your-cluster page's what-ifs: a box per change the topology allows (some with a value to
+ * pick), and, once one is on, its verdicts and shares beside today's.
+ */
+import type { Outcome } from '../../cluster/analyze';
+import type { WhatIfKind, WhatIfOption } from '../../cluster/whatIfs';
+import type { Tr } from '../flow/trClient';
+import type { After } from './useClusterSession';
+import { Compare, ShareChart } from './views';
+
+/** The what-if choices and the comparison with today. */
+export function WhatIfSection({
+  tr,
+  lang,
+  options,
+  enabled,
+  values,
+  chosen,
+  today,
+  after,
+  onToggle,
+  onPick,
+}: {
+  tr: Tr;
+  lang: 'en' | 'de';
+  options: WhatIfOption[];
+  enabled: Partial<Record<WhatIfKind, boolean>>;
+  values: Partial<Record<WhatIfKind, string>>;
+  /** How many what-ifs are on. */
+  chosen: number;
+  today: Outcome;
+  after: After;
+  onToggle: (kind: WhatIfKind, on: boolean) => void;
+  onPick: (kind: WhatIfKind, value: string) => void;
+}) {
+  const afterOutcome = after && after !== 'invalid' ? after : null;
+  return (
+    <section className="hop-cluster__whatif" aria-labelledby="hop-cluster-whatif">
+      <h2 id="hop-cluster-whatif">{tr('cluster.whatif.heading')}</h2>
+      <p>{tr('cluster.whatif.intro')}</p>
+      <ul className="hop-cluster__whatifs not-content">
+        {options.map((o) => {
+          const value = values[o.kind] ?? o.values[0] ?? '';
+          const picker =
+            o.kind === 'drain' || o.kind === 'preset' ? (
+              <select
+                aria-label={tr(
+                  o.kind === 'drain' ? 'cluster.whatif.drainNode' : 'cluster.whatif.presetPick',
+                )}
+                data-whatif-value={o.kind}
+                value={value}
+                onChange={(e) => onPick(o.kind, (e.target as HTMLSelectElement).value)}
+              >
+                {o.values.map((v) => (
+                  <option key={v} value={v}>
+                    {v}
+                  </option>
+                ))}
+              </select>
+            ) : null;
+          return (
+            <li key={o.kind}>
+              <label>
+                <input
+                  type="checkbox"
+                  data-whatif={o.kind}
+                  checked={!!enabled[o.kind]}
+                  onChange={(e) => onToggle(o.kind, (e.target as HTMLInputElement).checked)}
+                />{' '}
+                {tr(`cluster.whatif.${o.kind}`, { value })}
+              </label>{' '}
+              {picker}
+            </li>
+          );
+        })}
+      </ul>
+      {chosen === 0 ? (
+        <p className="hop-cluster__hint">{tr('cluster.whatif.none')}</p>
+      ) : after === 'invalid' ? (
+        <p role="alert">{tr('cluster.whatif.invalid')}</p>
+      ) : afterOutcome ? (
+        <>
+          <h3>{tr('cluster.compare.heading')}</h3>
+          <Compare before={today.verdicts} after={afterOutcome.verdicts} tr={tr} lang={lang} />
+          <div className="hop-cluster__shares2 not-content">
+            <ShareChart
+              facts={today.facts}
+              tr={tr}
+              lang={lang}
+              label={`${tr('cluster.shares.heading')}: ${tr('cluster.compare.today')}`}
+            />
+            <ShareChart
+              facts={afterOutcome.facts}
+              tr={tr}
+              lang={lang}
+              label={`${tr('cluster.shares.heading')}: ${tr('cluster.compare.after')}`}
+            />
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
