@@ -21,8 +21,14 @@ import { simulateCore } from './simulate.ts';
 import type { CloudPreset, ConnectionRecord, PodSpec, Scenario, SimResult } from './types.ts';
 import { allocatePodIp, podId } from './placement.ts';
 
-/** How much of the answer a round shows: worked example, partly worked, or the learner alone. */
-export type Fading = 'worked' | 'partial' | 'solo';
+import { SHARE_TOLERANCE, WINDOW_TOLERANCE } from './practiceRound.ts';
+export {
+  fadingOf,
+  givenIn,
+  SHARE_TOLERANCE,
+  WINDOW_TOLERANCE,
+  type Fading,
+} from './practiceRound.ts';
 
 /** The address a Pod sees as the source of the named connection. */
 export type SourceKind = 'client' | 'ingressNode' | 'ingressBridge';
@@ -75,11 +81,6 @@ export interface Grade {
   /** Why, as a code the page explains (e.g. 'clusterAnyPod', 'localOnlyLocalPods'). */
   reason: string;
 }
-
-/** Tolerance of the share prediction, in share (0.04 = 4 percentage points). */
-export const SHARE_TOLERANCE = 0.04;
-/** Extra tolerance of the window prediction around the engine's band, in seconds. */
-export const WINDOW_TOLERANCE = 1;
 
 const PRESETS: readonly CloudPreset[] = [
   'azure',
@@ -307,18 +308,6 @@ export function gradePuzzle(p: Puzzle, s: Solution, a: Answer): Grade[] {
     }
     return { question, correct, reason };
   });
-}
-
-/** The fading of round n (0-based): one worked example, one partly worked, then solo. */
-export function fadingOf(round: number): Fading {
-  return round === 0 ? 'worked' : round === 1 ? 'partial' : 'solo';
-}
-
-/** Which questions a round shows answered: all (worked), the first two (partial), none. */
-export function givenIn(fading: Fading, questions: readonly Question[]): Question[] {
-  if (fading === 'worked') return [...questions];
-  if (fading === 'partial') return questions.slice(0, 2);
-  return [];
 }
 
 /** The node a puzzle drains (for views that reuse the drain what-if). */

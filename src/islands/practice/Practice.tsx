@@ -9,7 +9,7 @@
 import '../../styles/choices.css';
 import '../../styles/practice.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { fadingOf } from '../../sim/practice';
+import { fadingOf } from '../../sim/practiceRound';
 import { trFor, type Messages } from '../flow/trClient';
 import { loadRound } from './engine';
 import {

@@ -5,14 +5,8 @@
  * question's controls.
  */
 import type { ReactNode } from 'react';
-import {
-  SHARE_TOLERANCE,
-  WINDOW_TOLERANCE,
-  type Fading,
-  type Grade,
-  type Question,
-  type SuccessKind,
-} from '../../sim/practice';
+import type { Grade, Question, SuccessKind } from '../../sim/practice';
+import { SHARE_TOLERANCE, WINDOW_TOLERANCE, type Fading } from '../../sim/practiceRound';
 import type { Tr } from '../flow/trClient';
 import {
   readNumber,

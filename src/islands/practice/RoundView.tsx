@@ -4,7 +4,8 @@
  * and the grades; after the commit it brings the first miss into view and plays its moment.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { givenIn, type Fading, type Grade, type Question } from '../../sim/practice';
+import type { Grade, Question } from '../../sim/practice';
+import { givenIn, type Fading } from '../../sim/practiceRound';
 import PacketFlowCore from '../PacketFlowCore';
 import type { HopRevealDetail } from '../packetFlowApi';
 import type { Messages, Tr } from '../flow/trClient';
