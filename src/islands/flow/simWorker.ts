@@ -3,7 +3,7 @@
  * connections, 0.1–1 s of work) and posts back the compact, structured-clone-safe Run.
  */
 import { runForDiagram } from './run';
-import type { SimRequest, SimResponse } from './useRun';
+import type { SimRequest, SimResponse } from './runJobs';
 
 addEventListener('message', (e: MessageEvent<SimRequest>) => {
   const { id, scenario, overrides, burst, featureFailure } = e.data;
