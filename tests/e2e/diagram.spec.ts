@@ -48,6 +48,54 @@ test('lesson diagrams wait for the reader, then replay the first click and key',
   expect(errors).toEqual([]);
 });
 
+test('a lesson diagram in view starts its first run in the worker; the first press reuses it', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  // Count the runs the page asks the engine's worker for.
+  await page.addInitScript(`(() => {
+    const W = window.Worker;
+    window.__runs = 0;
+    window.Worker = class extends W {
+      postMessage(...a) { window.__runs += 1; return super.postMessage(...a); }
+    };
+  })()`);
+  await page.goto('/en/lessons/draining-nodes/');
+  await page.waitForLoadState('networkidle');
+  const first = page.locator('.hop-diagram .hop-flow').first();
+  const runs = (): Promise<number> => page.evaluate('window.__runs');
+  // Far below the fold: nothing asked for yet.
+  expect(await runs()).toBe(0);
+  await first.scrollIntoViewIfNeeded();
+  // In view: its first run is on its way before anyone touches it, and the island is still static.
+  await expect.poll(runs).toBeGreaterThan(0);
+  const warmed = await runs();
+  await expect(page.locator('.hop-diagram astro-island[ssr]').first()).toBeAttached();
+  await first.locator('[data-action="forward"]').click();
+  await expect(first).toHaveAttribute('data-step', '1');
+  // The island found the warmed run: it did not ask the worker again.
+  expect(await runs()).toBe(warmed);
+  expect(errors).toEqual([]);
+});
+
+test('with a URL query no run is warmed (the island may read other options from it)', async ({
+  page,
+}) => {
+  await page.addInitScript(`(() => {
+    const W = window.Worker;
+    window.__runs = 0;
+    window.Worker = class extends W {
+      postMessage(...a) { window.__runs += 1; return super.postMessage(...a); }
+    };
+  })()`);
+  await page.goto('/en/lessons/draining-nodes/?hop-test=1');
+  await page.waitForLoadState('networkidle');
+  const first = page.locator('.hop-diagram[data-hop-warm]').first();
+  await first.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(1000);
+  expect(await page.evaluate('window.__runs')).toBe(0);
+});
+
 test('a press on a diagram that is still starting shows a busy bar until it runs', async ({
   browser,
 }) => {
