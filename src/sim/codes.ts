@@ -84,6 +84,8 @@ export const RULE_WHYS: readonly string[] = [...RULE_WHY_CODES, 'random1ofN'];
 export const HOP_MARKS: readonly HopMark[] = [
   'toLb',
   'lbPick',
+  'arp',
+  'noArp',
   'dnat',
   'snat',
   'delivered',

@@ -33,7 +33,7 @@ export {
   type OverrideKey,
 } from './overrides.ts';
 export { scenarioJsonSchema } from './schema.ts';
-export { LB_BEHAVIOUR, PRESETS, presetProbe, type LbBehaviour } from './presets.ts';
+export { announcesL2, LB_BEHAVIOUR, PRESETS, presetProbe, type LbBehaviour } from './presets.ts';
 export { LIFECYCLE_DEFAULTS } from './params.ts';
 export {
   placesOf,

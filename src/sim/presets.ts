@@ -1,4 +1,10 @@
-import type { CloudPreset, ExternalTrafficPolicy, LbDelivery, ProbeSpec } from './types.ts';
+import type {
+  CloudPreset,
+  ExternalTrafficPolicy,
+  LbDelivery,
+  ProbeSpec,
+  Scenario,
+} from './types.ts';
 
 /**
  * Cloud LB health-probe defaults per preset and traffic policy. Every number names its source
@@ -192,3 +198,11 @@ export const LB_BEHAVIOUR: Record<CloudPreset, LbBehaviour> = {
   // No cloud: a plain pass-through balancer to the nodePort.
   custom: { ...AZURE, delivery: 'nodePort' },
 };
+
+/**
+ * True when the scenario has no load-balancer device (MetalLB L2): the elected node answers ARP
+ * for the LB IP, so clients send straight to it and it answers them straight back.
+ */
+export function announcesL2(s: Pick<Scenario, 'loadBalancer'>): boolean {
+  return LB_BEHAVIOUR[s.loadBalancer.preset].selection === 'l2Announce';
+}

@@ -2,6 +2,8 @@
  * Packet-by-packet traces, computed lazily for any connection of a run: the same rule model as
  * the fast path, replayed with the connection's recorded endpoint choice, plus the reply path
  * (conntrack reverses the NAT on the node that translated; the LB reverses its own rewrite).
+ * MetalLB L2 has no LB device: the elected node answers ARP for the LB IP, so the client's
+ * frames go straight to it and its replies straight back (source the LB IP after un-NAT).
  */
 import { bridgeIp, ipToInt } from './ip.ts';
 import type { RuleSet } from './kubeProxy.ts';
@@ -13,6 +15,7 @@ import {
   lbPathOf,
   viaLoadBalancer,
 } from './clientIp.ts';
+import { announcesL2 } from './presets.ts';
 import { deliversToNodePort, snatSourceKind } from './route.ts';
 import { masqPort, type SimInternal } from './simulate.ts';
 import type {
@@ -116,6 +119,10 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
     ip: clientAddr.ip,
   };
   const viaLb = viaLoadBalancer(path, clientSpec, record.direct === true);
+  // Addressed to the LB IP, but no device in between: the ARP answer leads to the node itself.
+  const l2 = viaLb && announcesL2(s);
+  // The packets pass an LB device: an 'lb' hop on the way in and on the way out.
+  const lbHop = viaLb && !l2;
   // A Pod calling the LB IP that kube-proxy captures on its own node (ipMode VIP).
   const podCall = record.direct !== true && !viaLb;
   // What the LB sees as the source: the client, or a Pod caller's node after the egress SNAT.
@@ -136,6 +143,20 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   const ingressSpec = s.nodes.find((n) => n.id === record.ingressNode);
   const fail = { outcome: record.outcome, reason: record.reason };
   startPacket('SYN', 'request', record.at);
+  if (!ingressSpec && l2) {
+    // Nobody answers ARP for the LB IP: the SYN never leaves the client, which times out.
+    hop(
+      record.client,
+      record.client,
+      { src: clientAddr, dst: frontend },
+      { src: clientAddr, dst: frontend },
+      0,
+      [],
+      ['noArp', 'drop', 'timeout'],
+      fail,
+    );
+    return { record, hops, conntrack };
+  }
   if (!ingressSpec) {
     hop(
       record.client,
@@ -163,7 +184,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
     marks: HopMark[],
     end?: { outcome: Outcome; reason: OutcomeReason },
   ): void => {
-    if (viaLb) {
+    if (lbHop) {
       hop(
         record.client,
         'lb',
@@ -175,7 +196,9 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
       );
       hop('lb', ingressSpec.id, toNode, after, LATENCY.lbNode, rules, marks, end);
     } else {
-      hop(record.client, ingressSpec.id, toNode, after, LATENCY.clientLb, rules, marks, end);
+      // Under MetalLB L2 the first frame went to the node that answered ARP for the LB IP.
+      const first = l2 && packet === 0 ? ['arp' as const, ...marks] : marks;
+      hop(record.client, ingressSpec.id, toNode, after, LATENCY.clientLb, rules, first, end);
     }
   };
   const rsId = internal.rulesetOf[id] ?? -1;
@@ -219,7 +242,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
     // REJECT answers with ICMP port unreachable from the node; the client's connect() fails.
     startPacket('ICMP', 'reply', t);
     const icmp: Header = { src: { ip: ingressSpec.ip, port: 0 }, dst: client };
-    if (viaLb) {
+    if (lbHop) {
       hop(ingressSpec.id, 'lb', icmp, icmp, LATENCY.lbNode, [], ['reply']);
       hop('lb', record.client, icmp, icmp, LATENCY.clientLb, [], ['reply', 'reject'], fail);
     } else {
@@ -312,7 +335,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
       last.changed = changedFields(last.before, last.after);
       last.marks = ['reply', 'unnat'];
     }
-    if (viaLb) {
+    if (lbHop) {
       const fromLb: Header = { src: frontend, dst: clientAddr };
       hop(
         ingressSpec.id,

@@ -177,10 +177,16 @@ export type PacketKind = 'SYN' | 'SYN-ACK' | 'ACK' | 'DATA' | 'RST' | 'ICMP';
 /** A place on the diagram: a client, the LB, a node (its kube-proxy / data path) or a pod. */
 export type PlaceId = string;
 
-/** Semantic tags on a hop, so lessons can say "play until the DNAT" without step numbers. */
+/**
+ * Semantic tags on a hop, so lessons can say "play until the DNAT" without step numbers. 'arp':
+ * no LB device (MetalLB L2), the node answered ARP for the LB IP and the client's frame goes
+ * straight to it; 'noArp': nobody answered, so the SYN never left the client (from === to).
+ */
 export type HopMark =
   | 'toLb'
   | 'lbPick'
+  | 'arp'
+  | 'noArp'
   | 'dnat'
   | 'snat'
   | 'delivered'
@@ -202,6 +208,7 @@ export interface Hop {
   kind: PacketKind;
   direction: 'request' | 'reply';
   from: PlaceId;
+  /** Where the packet arrives; `from` itself when it never left (mark 'noArp'). */
   to: PlaceId;
   /** Seconds of simulated time when the packet leaves `from`. */
   at: number;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getScenario, simulate } from '../../src/sim/index.ts';
+import { getScenario, simulate, traceConnection } from '../../src/sim/index.ts';
 import { l2ElectionOrder } from '../../src/sim/metallb.ts';
 import type { Scenario } from '../../src/sim/types.ts';
 import { run } from './helpers.ts';
@@ -114,5 +114,81 @@ describe('MetalLB L2: moving the IP', () => {
     const late = r.connections.filter((c) => c.at > 10);
     expect(late.length).toBeGreaterThan(0);
     expect(late.every((c) => c.outcome !== 'ok' && c.ingressNode === null)).toBe(true);
+  });
+});
+
+describe('MetalLB L2: the packets (no load-balancer device)', () => {
+  const lbIp = { ip: '203.0.113.100', port: 80 };
+  const client = { ip: '192.0.2.10', port: 40000 };
+
+  it('sends the client straight to the node that answered ARP, and the replies straight back', () => {
+    const r = run('metallb-l2-local');
+    const t = traceConnection(r, 0);
+    if (!t) throw new Error('no trace of connection 0');
+    expect(t.hops.some((h) => h.from === 'lb' || h.to === 'lb')).toBe(false);
+    expect(t.hops.some((h) => h.marks.includes('toLb') || h.marks.includes('lbPick'))).toBe(false);
+    const [first] = t.hops;
+    expect(first).toMatchObject({ from: 'client-1', to: 'node-2', kind: 'SYN' });
+    expect(first?.marks).toEqual(['arp', 'dnat']);
+    // The frame carries the LB IP as destination; kube-proxy's rule for the LB IP DNATs it.
+    expect(first?.before).toEqual({ src: client, dst: lbIp });
+    expect(first?.rules.map((h) => h.rule)).toContain('KUBE-SERVICES');
+    expect(first?.after.dst).toEqual({ ip: '10.244.2.7', port: 8080 });
+    // Only the connection's first frame needed the ARP answer.
+    expect(t.hops.filter((h) => h.marks.includes('arp'))).toEqual([first]);
+    // Every packet from the client goes to node-2; every reply leaves node-2 for the client
+    // with the LB IP as source (conntrack reversed the DNAT).
+    for (const h of t.hops.filter((x) => x.from === 'client-1')) expect(h.to).toBe('node-2');
+    const toClient = t.hops.filter((h) => h.to === 'client-1');
+    expect(toClient.map((h) => h.kind)).toEqual(['SYN-ACK', 'DATA']);
+    for (const h of toClient) {
+      expect(h.from).toBe('node-2');
+      expect(h.after).toEqual({ src: lbIp, dst: client });
+    }
+    expect(toClient[0]?.marks).toEqual(['reply', 'established']);
+  });
+
+  it('marks the drop of a stale ARP entry on the node it reached', () => {
+    // During the failover delay clients still send to node-2, which has no endpoints left.
+    const r = run('metallb-l2-local');
+    const t = r.featured.find((f) => f.record.reason === 'noLocalEndpoints');
+    expect(t?.hops.map((h) => `${h.from}→${h.to} ${h.marks.join(',')}`)).toEqual([
+      'client-1→node-2 arp,drop',
+    ]);
+  });
+
+  it('when nobody answers ARP, the SYN never leaves the client and the client times out', () => {
+    const s = base((x) => {
+      x.timeline = [
+        { at: 5, type: 'deletePod', pod: 'pod-a' },
+        { at: 5, type: 'deletePod', pod: 'pod-b' },
+        { at: 5, type: 'deletePod', pod: 'pod-c' },
+      ];
+      x.lifecycle.preStopSeconds = 0;
+      x.traffic.duration = 20;
+    });
+    const r = simulate(s);
+    const late = r.connections.find((c) => c.at > 10);
+    if (!late) throw new Error('no late connection');
+    const t = traceConnection(r, late.id);
+    expect(t?.hops).toHaveLength(1);
+    expect(t?.hops[0]).toMatchObject({
+      from: late.client,
+      to: late.client,
+      marks: ['noArp', 'drop', 'timeout'],
+      end: 'timeout',
+      before: { src: late.clientAddr, dst: lbIp },
+    });
+  });
+
+  it('a cloud preset on the same cluster still passes its load balancer', () => {
+    const r = simulate(
+      base((s) => {
+        s.loadBalancer.preset = 'azure';
+      }),
+    );
+    const t = traceConnection(r, 0);
+    expect(t?.hops[0]).toMatchObject({ from: 'client-1', to: 'lb', marks: ['toLb', 'lbPick'] });
+    expect(t?.hops.some((h) => h.marks.includes('arp'))).toBe(false);
   });
 });

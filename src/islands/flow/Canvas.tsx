@@ -53,6 +53,8 @@ export function Canvas(props: {
 }) {
   const { tr, layout, uid, view, narrow } = props;
   const isServer = typeof window === 'undefined';
+  // MetalLB L2 draws no LB box: the label does not promise one.
+  const label = tr(layout.boxes['lb'] ? 'diagram.canvasLabel' : 'diagram.canvasLabelNoLb');
   return (
     // Focusable so keyboard users can give the diagram focus (and scroll it on tiny screens).
     <div
@@ -70,7 +72,7 @@ export function Canvas(props: {
         className="hop-canvas hop-canvas--wide"
         style={{ width: layout.width, height: layout.height }}
         role="img"
-        aria-label={tr('diagram.canvasLabel')}
+        aria-label={label}
       >
         <ViewContext.Provider value={view}>
           <ReactFlow
@@ -95,7 +97,7 @@ export function Canvas(props: {
             className="hop-canvas hop-canvas--narrow"
             style={{ width: narrow.layout.width, height: narrow.layout.height }}
             role="img"
-            aria-label={tr('diagram.canvasLabel')}
+            aria-label={label}
           >
             <ViewContext.Provider value={view}>
               <StaticPicture layout={narrow.layout} />

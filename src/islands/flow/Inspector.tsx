@@ -1,7 +1,7 @@
 /** Packet inspector: one connection's headers at every hop, its rule chain and conntrack entry. */
 import { memo, useState, type ReactNode } from 'react';
 import type { ConnectionTrace, Hop } from '../../sim/types';
-import { fmtAddr, placeName, reasonText, ruleLabel, whyText } from './narrate';
+import { fmtAddr, hopReasonText, placeName, reasonText, ruleLabel, whyText } from './narrate';
 import { DisclosurePanel, H, sub } from './Panel';
 import { Stack } from './Stack';
 import type { Tr } from './trClient';
@@ -82,10 +82,7 @@ function HopRow({
         <Addr value={fmtAddr(hop.after.dst)} changed={c('dst')} />
         {hop.payload && <Payload payload={hop.payload} tr={tr} />}
         {hop.end && hop.end !== 'ok' && (
-          <span className="hop-end">
-            {' '}
-            ✕ {hop.reason ? reasonText(tr, hop.reason, hop.to) : hop.end}
-          </span>
+          <span className="hop-end"> ✕ {hop.reason ? hopReasonText(tr, hop) : hop.end}</span>
         )}
       </td>
     </tr>

@@ -3,7 +3,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
 import type { ConnectionTrace, Hop } from '../../sim/types';
 import { STEP_SECONDS, type playbackMachine } from '../../machines/playbackMachine';
-import { fmtAddr, reasonText } from './narrate';
+import { fmtAddr, hopReasonText } from './narrate';
 import type { Step } from './steps';
 import { DOCK_ROOM } from './geometry';
 import { pointAlong, type Point } from './polyline';
@@ -46,7 +46,7 @@ export function PacketTag({
   const dstChanged =
     showChanged && (hop.changed.includes('dst.ip') || hop.changed.includes('dst.port'));
   const ended = arrived && hop.end !== undefined && hop.end !== 'ok';
-  const reason = reasonText(tr, hop.reason, hop.to);
+  const reason = hopReasonText(tr, hop);
   return (
     <div
       className={`hop-tag hop-tag--${hop.direction}${docked ? ' hop-tag--docked' : ''}${ended ? ` hop-tag--end hop-tag--${hop.end ?? ''}` : ''}`}
@@ -228,7 +228,7 @@ export const PacketLayer = memo(function PacketLayer({
   // hop:tag-place — the card goes where it hides no box's label (tagPlace.ts).
   const ended = arrived && hop.end !== undefined && hop.end !== 'ok';
   // A verdict wraps at about 26 letters a line (the card's 18em).
-  const verdict = ended ? Math.ceil((reasonText(tr, hop.reason, hop.to).length + 24) / 26) : 0;
+  const verdict = ended ? Math.ceil((hopReasonText(tr, hop).length + 24) / 26) : 0;
   const offset = placeCard(layout, point, verdict);
   const client = timedOut ? clientOf(hop.connection) : null;
   const cb = client ? layout.boxes[client] : undefined;

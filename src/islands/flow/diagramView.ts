@@ -3,6 +3,7 @@
  * state badges of a timed run, the narration line, the chips and the title. Pure (no React);
  * tests/islands/flow/diagramView.test.ts checks it against engine runs.
  */
+import { announcesL2 } from '../../sim/presets';
 import type { ExternalTrafficPolicy, Hop, Scenario } from '../../sim/types';
 import type { StateAt } from '../../sim/state';
 import { containerId, linkId } from './geometry';
@@ -33,7 +34,7 @@ export function diagramView(
   const dim = new Set<string>();
   if (st) {
     // MetalLB L2 has no rotation: one node answers ARP for the IP, the others stand by.
-    const l2 = run?.result.resolved.loadBalancer.preset === 'metallb-l2';
+    const l2 = run ? announcesL2(run.result.resolved) : false;
     const [inKey, outKey] = l2
       ? ['diagram.state.l2Owner', 'diagram.state.l2Standby']
       : ['diagram.state.lbIn', 'diagram.state.lbOut'];

@@ -3,6 +3,7 @@
  * phone) and the polyline each link follows, so packets travel exactly along the drawn links.
  * Pure and free of React Flow (the adapter is toFlow.ts); the static SVG and tests use it too.
  */
+import { announcesL2 } from '../../sim/presets';
 import type { PlaceId, Scenario } from '../../sim/types';
 import { reverse, type Point } from './polyline';
 
@@ -51,6 +52,11 @@ export interface Geometry {
   busY: number;
   trunkL: number;
   trunkR: number;
+  /**
+   * Side by side without an LB box (MetalLB L2): the x of the line beside the clients' column
+   * that takes their links down to the nodes (0: clients link straight down, or to the LB).
+   */
+  clientTrunk: number;
 }
 
 const M = 12;
@@ -84,6 +90,9 @@ export function layoutBoxes(
   const nodeOf = new Map<string, string>();
   const podCol = new Map<string, number>();
   const kind = new Map<string, PlaceKind>();
+  // MetalLB L2 has no load-balancer device: clients send straight to the node that answers ARP.
+  const lbBox = !announcesL2(scenario);
+  let clientTrunk = 0;
   const n = scenario.nodes.length;
   const gap = NODE_GAP * s;
   const wideNodeW = (W - 2 * M - gap * (n - 1)) / Math.max(1, n);
@@ -113,9 +122,11 @@ export function layoutBoxes(
       box.set(c.id, { x: M, y: M + i * (boxH + 8), w: clientW, h: boxH });
       kind.set(c.id, 'client');
     });
-    const lbW = Math.min(230 * s, W * 0.34);
-    box.set('lb', { x: W / 2 - lbW / 2 + clientW / 3, y: M, w: lbW, h: boxH });
-    kind.set('lb', 'lb');
+    if (lbBox) {
+      const lbW = Math.min(230 * s, W * 0.34);
+      box.set('lb', { x: W / 2 - lbW / 2 + clientW / 3, y: M, w: lbW, h: boxH });
+      kind.set('lb', 'lb');
+    } else clientTrunk = M + clientW + 14 * s;
     const topBottom = M + Math.max(1, scenario.clients.length) * (boxH + 8) - 8;
     bandY = topBottom + 22 * s;
     nodesTop = bandY + 22 * s;
@@ -130,9 +141,11 @@ export function layoutBoxes(
       kind.set(c.id, 'client');
       y += boxH + 28 * s;
     });
-    box.set('lb', { x: cx, y, w: cw, h: boxH });
-    kind.set('lb', 'lb');
-    y += boxH + 26 * s;
+    if (lbBox) {
+      box.set('lb', { x: cx, y, w: cw, h: boxH });
+      kind.set('lb', 'lb');
+      y += boxH + 26 * s;
+    }
     nodesTop = y;
     nodeX = M + 18;
     nodeW = W - 2 * M - 36;
@@ -207,6 +220,7 @@ export function layoutBoxes(
     busY,
     trunkL,
     trunkR,
+    clientTrunk,
     height: Math.ceil(height),
     scale: s,
   };
@@ -284,6 +298,13 @@ function outsideToNet(g: Geometry, place: string): Point[] {
     return [
       [b.x, cy(b)],
       [g.trunkL, cy(b)],
+    ];
+  // No LB box: out of the client's side, so a line down never crosses the client below it.
+  if (g.clientTrunk > 0)
+    return [
+      [b.x + b.w, cy(b)],
+      [g.clientTrunk, cy(b)],
+      [g.clientTrunk, g.bandY],
     ];
   return [
     [cx(b), b.y + b.h],

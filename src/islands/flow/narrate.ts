@@ -39,6 +39,15 @@ export function reasonText(
   return t(`reason.${reason}`, { node: node ?? '' }, reason);
 }
 
+/**
+ * The localized reason a hop's packet went no further: a SYN that never left its client because
+ * nobody answered ARP for the LB IP (MetalLB L2) says so; every other hop has its outcome's reason.
+ */
+export function hopReasonText(t: Tr, hop: Pick<Hop, 'marks' | 'reason' | 'to' | 'before'>): string {
+  if (hop.marks.includes('noArp')) return t('diagram.narr.noArpReason', { ip: hop.before.dst.ip });
+  return reasonText(t, hop.reason, hop.to);
+}
+
 /** The localized packet kind with its direction, e.g. "SYN (request)". */
 export function kindText(t: Tr, hop: Pick<Hop, 'kind' | 'direction'>): string {
   return t(`diagram.kind.${hop.kind}`, {}, hop.kind);
@@ -193,7 +202,27 @@ function endParts(t: Tr, scenario: Scenario, hop: Hop): NarrationPart[] {
 
 /** The sentences that narrate one hop, as locale keys with their variables. */
 export function narrationParts(t: Tr, scenario: Scenario, hop: Hop): NarrationPart[] {
+  if (hop.marks.includes('noArp'))
+    // MetalLB L2 with no node elected: the client's ARP request for the LB IP goes unanswered.
+    return [
+      {
+        key: 'diagram.narr.noArp',
+        vars: {
+          client: hop.from,
+          pkt: packet(t, hop, 'a'),
+          src: fmtAddr(hop.before.src),
+          dst: fmtAddr(hop.before.dst),
+          ip: scenario.loadBalancer.frontendIp,
+          seconds: scenario.traffic.connectTimeout,
+        },
+      },
+    ];
   const parts = [movePart(t, scenario, hop)];
+  if (hop.marks.includes('arp'))
+    parts.push({
+      key: 'diagram.narr.arp',
+      vars: { node: hop.to, ip: scenario.loadBalancer.frontendIp },
+    });
   const pp = hop.payload?.proxyHeader;
   if (pp && hop.from === 'lb')
     parts.push({

@@ -5,6 +5,7 @@
  */
 import type { Edge, Node } from '@xyflow/react';
 import { Position } from '@xyflow/react';
+import { announcesL2 } from '../../sim/presets';
 import type { Hop, PlaceId, Scenario } from '../../sim/types';
 import {
   containerId,
@@ -127,10 +128,17 @@ export function toFlow(
     push(p.id, data, 2);
   }
 
-  // Base links: client → LB → every node; kube-proxy → its pods. Then any pair a hop uses.
+  // Base links: client → LB → every node (MetalLB L2, no LB device: client → every node, all on
+  // the one network where a node answers ARP for the LB IP); kube-proxy → its pods. Then any
+  // pair a hop uses.
   const pairs: Array<[string, string, boolean]> = [];
-  for (const c of scenario.clients) pairs.push([c.id, 'lb', false]);
-  for (const nd of scenario.nodes) pairs.push(['lb', proxyId(nd.id), false]);
+  if (announcesL2(scenario)) {
+    for (const c of scenario.clients)
+      for (const nd of scenario.nodes) pairs.push([c.id, proxyId(nd.id), false]);
+  } else {
+    for (const c of scenario.clients) pairs.push([c.id, 'lb', false]);
+    for (const nd of scenario.nodes) pairs.push(['lb', proxyId(nd.id), false]);
+  }
   for (const p of scenario.pods) if (p.node) pairs.push([proxyId(p.node), p.id, false]);
   for (const h of hops) pairs.push([h.from, h.to, true]);
   const seen = new Set<string>();
@@ -166,8 +174,15 @@ export function toFlow(
   };
 }
 
-/** The route a hop takes, oriented from `from` to `to` (links are stored undirected). */
+/**
+ * The route a hop takes, oriented from `from` to `to` (links are stored undirected). A packet
+ * that never left its sender ('noArp') rests on the sender's lower edge.
+ */
 export function hopRoute(layout: FlowLayout, hop: Pick<Hop, 'from' | 'to'>): Point[] {
+  if (hop.from === hop.to) {
+    const b = layout.boxes[hop.from];
+    return b ? [[b.x + b.w / 2, b.y + b.h]] : [];
+  }
   const edge = layout.edges.find((e) => e.id === linkId(hop.from, hop.to));
   if (!edge?.data) return [];
   return edge.source === hop.from ? edge.data.points : reverse(edge.data.points);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PACKET_KINDS, runScenario } from '../../../src/sim/index';
-import { narrate, narrationParts } from '../../../src/islands/flow/narrate';
+import { hopReasonText, narrate, narrationParts } from '../../../src/islands/flow/narrate';
 import { toSteps } from '../../../src/islands/flow/steps';
 import { eventText } from '../../../src/islands/flow/EventLog';
 import { makeTr } from '../../../src/islands/flow/tr';
@@ -218,6 +218,31 @@ const hopSentences: Record<string, [string, string]> = {
     'caller-pod sends a data packet (10.244.3.20:40000 → 203.0.113.100:80) to node-3. node-3 finds the connection in its conntrack table and translates it as it did the SYN: the destination becomes pod-a 10.244.1.5:8080.',
     'caller-pod schickt ein Datenpaket (10.244.3.20:40000 → 203.0.113.100:80) an node-3. node-3 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-a 10.244.1.5:8080.',
   ],
+  // MetalLB L2: no load-balancer device; the node that answered ARP gets the frames itself.
+  'SYN send+arp+dnat': [
+    'client-1 sends a SYN (192.0.2.10:40000 → 203.0.113.100:80) to node-2. node-2 answered ARP for the LB IP 203.0.113.100 (MetalLB elected its speaker), so the client’s Ethernet frame goes straight to node-2: there is no load balancer in between. node-2 rewrites the destination 203.0.113.100:80 to pod-b 10.244.2.7:8080 (KUBE-SEP DNAT) and keeps the source.',
+    'client-1 schickt ein SYN (192.0.2.10:40000 → 203.0.113.100:80) an node-2. node-2 hat ARP für die LB-IP 203.0.113.100 beantwortet (MetalLB hat dessen Speaker gewählt), deshalb geht der Ethernet-Frame des Clients direkt an node-2: Dazwischen liegt kein Load Balancer. node-2 ändert das Ziel von 203.0.113.100:80 in pod-b 10.244.2.7:8080 (KUBE-SEP DNAT) und lässt die Quelle, wie sie ist.',
+  ],
+  'SYN send+arp+drop+reason': [
+    'client-1 sends a SYN (192.0.2.10:45200 → 203.0.113.100:80) to node-2. node-2 answered ARP for the LB IP 203.0.113.100 (MetalLB elected its speaker), so the client’s Ethernet frame goes straight to node-2: there is no load balancer in between. node-2 drops the SYN. node-2 has no local endpoints: the filter rule drops the SYN silently, and the client times out.',
+    'client-1 schickt ein SYN (192.0.2.10:45200 → 203.0.113.100:80) an node-2. node-2 hat ARP für die LB-IP 203.0.113.100 beantwortet (MetalLB hat dessen Speaker gewählt), deshalb geht der Ethernet-Frame des Clients direkt an node-2: Dazwischen liegt kein Load Balancer. node-2 verwirft das SYN. node-2 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft in einen Timeout.',
+  ],
+  'SYN send+arp+reject+reason': [
+    'client-1 sends a SYN (192.0.2.10:41200 → 203.0.113.100:80) to node-2. node-2 answered ARP for the LB IP 203.0.113.100 (MetalLB elected its speaker), so the client’s Ethernet frame goes straight to node-2: there is no load balancer in between. node-2 rejects the connection. The Service has no endpoints at all: kube-proxy REJECTs the SYN.',
+    'client-1 schickt ein SYN (192.0.2.10:41200 → 203.0.113.100:80) an node-2. node-2 hat ARP für die LB-IP 203.0.113.100 beantwortet (MetalLB hat dessen Speaker gewählt), deshalb geht der Ethernet-Frame des Clients direkt an node-2: Dazwischen liegt kein Load Balancer. node-2 lehnt die Verbindung ab. Der Service hat überhaupt keine Endpunkte: kube-proxy weist das SYN per REJECT ab.',
+  ],
+  'ICMP answer+refused': [
+    'node-2 answers with an ICMP “port unreachable” message (198.51.100.12 → 192.0.2.10:41200) and sends it to client-1. client-1 receives the rejection, and the connection fails at once.',
+    'node-2 schickt als Antwort eine ICMP-Meldung „Port unerreichbar“ (198.51.100.12 → 192.0.2.10:41200) an client-1. client-1 erhält die Ablehnung, und die Verbindung scheitert sofort.',
+  ],
+  'SYN send+arp+timeout+reason': [
+    'client-1 sends a SYN (192.0.2.10:41206 → 203.0.113.100:80) to node-2. node-2 answered ARP for the LB IP 203.0.113.100 (MetalLB elected its speaker), so the client’s Ethernet frame goes straight to node-2: there is no load balancer in between. node-2 never answers, so the client waits 21 s and then gives up. REJECT matched ("has no endpoints"), but this node had just sent this client its share of ICMP errors: Linux sends one address at most 6 at once, then 1 per second. This SYN gets no answer.',
+    'client-1 schickt ein SYN (192.0.2.10:41206 → 203.0.113.100:80) an node-2. node-2 hat ARP für die LB-IP 203.0.113.100 beantwortet (MetalLB hat dessen Speaker gewählt), deshalb geht der Ethernet-Frame des Clients direkt an node-2: Dazwischen liegt kein Load Balancer. node-2 antwortet nie; der Client wartet 21 s und gibt dann auf. REJECT hat gegriffen („has no endpoints“), aber der Node hatte diesem Client gerade schon so viele ICMP-Fehler geschickt, wie Linux erlaubt: höchstens 6 auf einmal an eine Adresse, danach 1 pro Sekunde. Dieses SYN bleibt unbeantwortet.',
+  ],
+  'SYN noArp': [
+    'client-1 wants to send a SYN (192.0.2.10:41400 → 203.0.113.100:80), but nobody answers its ARP request for the LB IP 203.0.113.100: MetalLB elected no node to announce it. The packet never leaves client-1; the client waits 21 s and then gives up.',
+    'client-1 will ein SYN (192.0.2.10:41400 → 203.0.113.100:80) schicken, aber niemand beantwortet seine ARP-Anfrage für die LB-IP 203.0.113.100: MetalLB hat keinen Node gewählt, der sie ankündigt. Das Paket verlässt client-1 nie; der Client wartet 21 s und gibt dann auf.',
+  ],
 };
 
 /** The full event-log sentence, English then German, of the first event of each shape. */
@@ -359,6 +384,39 @@ describe('narration', () => {
     if (!step) throw new Error('no step 2');
     expect(narrate(en, r.result.resolved, step.hop)).toContain(
       'node-1 rewrites the destination 198.51.100.11:30080 to pod-c 10.244.3.9:8080 (KUBE-SEP DNAT) and the source to 198.51.100.11:',
+    );
+  });
+
+  it('under MetalLB L2 says the node answered ARP, and names no load balancer on the path', () => {
+    const r = runScenario('metallb-l2-local');
+    if (!r.ok) throw new Error('run failed');
+    const first = r.result.featured[0]?.hops[0];
+    if (!first) throw new Error('no first hop');
+    expect(first.marks).toContain('arp');
+    const words = [narrate(en, r.result.resolved, first), narrate(de, r.result.resolved, first)];
+    expect(words[0]).toContain(
+      'node-2 answered ARP for the LB IP 203.0.113.100 (MetalLB elected its speaker), so the client’s Ethernet frame goes straight to node-2',
+    );
+    expect(words[1]).toContain(
+      'node-2 hat ARP für die LB-IP 203.0.113.100 beantwortet (MetalLB hat dessen Speaker gewählt)',
+    );
+    for (const h of r.result.featured.flatMap((t) => t.hops)) {
+      expect(narrate(en, r.result.resolved, h)).not.toMatch(
+        /load balancer (picks|forwards|keeps)/i,
+      );
+      expect(narrate(de, r.result.resolved, h)).not.toMatch(/Load Balancer (wählt|leitet|bleibt)/);
+    }
+  });
+
+  it('gives a SYN nobody answered ARP for its own reason in both languages', () => {
+    const run = corpus.find((c) => c.name === 'metallb-nobody');
+    const h = run ? hopsOf(run.result).find((x) => x.marks.includes('noArp')) : undefined;
+    if (!h) throw new Error('no hop without an ARP answer');
+    expect(hopReasonText(en, h)).toBe(
+      'Nobody answers ARP for the LB IP 203.0.113.100: MetalLB elected no node to announce it.',
+    );
+    expect(hopReasonText(de, h)).toBe(
+      'Niemand beantwortet ARP für die LB-IP 203.0.113.100: MetalLB hat keinen Node gewählt, der sie ankündigt.',
     );
   });
 

@@ -3,7 +3,8 @@
  * scenario with a load balancer that keeps the frontend address (`vip`, Azure and GCP) and with
  * one that rewrites to the nodePort (AWS instance targets), and
  * drain scenarios with timelines that reach the remaining outcomes (a power-off that cuts open
- * connections, a cluster whose nodes all go away, a Pod deleted under Local, cordon and taint).
+ * connections, a cluster whose nodes all go away, a Pod deleted under Local, cordon and taint);
+ * last the bare-metal runs (MetalLB L2: no LB device, and once with no node to answer ARP).
  */
 import {
   getScenario,
@@ -82,6 +83,21 @@ export function variants(): Array<[string, Scenario]> {
     },
   ]);
   for (const id of scenarioIds.filter(bareMetal)) out.push([id, base(id)]);
+  // MetalLB with no Pod left anywhere: no node is elected, nobody answers ARP for the LB IP.
+  const l2 = base('metallb-l2-local');
+  out.push([
+    'metallb-nobody',
+    {
+      ...l2,
+      timeline: ['pod-a', 'pod-b', 'pod-c'].map((pod) => ({
+        at: 5,
+        type: 'deletePod' as const,
+        pod,
+      })),
+      lifecycle: { ...l2.lifecycle, preStopSeconds: 0 },
+      traffic: { ...l2.traffic, duration: 20 },
+    },
+  ]);
   return out;
 }
 

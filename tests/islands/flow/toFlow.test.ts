@@ -90,6 +90,61 @@ describe('toFlow', () => {
   });
 });
 
+describe('toFlow under MetalLB L2 (no load-balancer device)', () => {
+  const r = runScenario('metallb-l2-local');
+  if (!r.ok) throw new Error('run failed');
+  const steps = toSteps(r.result.featured);
+  const hops = steps.map((s) => s.hop);
+  const clients = r.result.resolved.clients.map((c) => c.id);
+  const nodes = r.result.resolved.nodes.map((n) => n.id);
+
+  it('draws no LB box and links the clients to every node directly', () => {
+    for (const w of [390, 720, 1280]) {
+      const f = toFlow(r.result.resolved, w, hops);
+      expect(f.boxes['lb'], `${w}px`).toBeUndefined();
+      expect(f.nodes.some((n) => n.data.kind === 'lb')).toBe(false);
+      expect(f.edges.filter((e) => e.source === 'lb' || e.target === 'lb')).toEqual([]);
+      for (const c of clients)
+        for (const n of nodes) expect(f.edges.some((e) => e.id === linkId(c, n))).toBe(true);
+    }
+  });
+
+  it('routes every hop along a drawn link from the client or node to the other end', () => {
+    const f = toFlow(r.result.resolved, 720, hops);
+    expect(hops.some((h) => h.to === 'lb' || h.from === 'lb')).toBe(false);
+    for (const h of hops) {
+      const route = hopRoute(f, h);
+      expect(route.length, h.id).toBeGreaterThanOrEqual(2);
+      const box = f.boxes[h.to];
+      const end = pointAlong(route, 1);
+      expect(box && end[0] >= box.x - 0.5 && end[0] <= box.x + box.w + 0.5, h.id).toBe(true);
+    }
+  });
+
+  it('keeps a SYN that never left its client (nobody answers ARP) on the client', () => {
+    const f = toFlow(r.result.resolved, 720);
+    const box = f.boxes['client-1'];
+    const route = hopRoute(f, { from: 'client-1', to: 'client-1' });
+    expect(route).toHaveLength(1);
+    expect(box && route[0]?.[1] === box.y + box.h).toBe(true);
+  });
+
+  it('side by side, a client’s link leaves it sideways, so it crosses no client below', () => {
+    const two = {
+      ...r.result.resolved,
+      clients: [...r.result.resolved.clients, { id: 'client-2', ip: '192.0.2.20' }],
+    };
+    const f = toFlow(two, 1000);
+    const lower = f.boxes['client-2'];
+    const route = hopRoute(f, { from: 'client-1', to: 'node-1' });
+    if (!lower) throw new Error('no client-2 box');
+    for (const [x, y] of route)
+      expect(x >= lower.x && x <= lower.x + lower.w && y >= lower.y && y <= lower.y + lower.h).toBe(
+        false,
+      );
+  });
+});
+
 describe('steps and reveals', () => {
   const r = runScenario('cluster-snat');
   if (!r.ok) throw new Error('run failed');
