@@ -29,6 +29,7 @@ export const OUTCOME_REASONS: readonly OutcomeReason[] = [
   'icmpRateLimited',
   'proxyHeaderUnexpected',
   'proxyHeaderMissing',
+  'noArpAnswer',
 ];
 
 export const EVENT_TYPES: readonly SimEvent['type'][] = [

@@ -77,7 +77,13 @@ export function routeConnection(
   r.source = 0;
   r.ruleset = -1;
   r.endpoint = -1;
-  if (!ingress) return fail(r, OUTCOME_TIMEOUT, 'noHealthyBackends');
+  // No node to send to: a cloud LB has no healthy backend; under MetalLB L2 nobody answers ARP.
+  if (!ingress)
+    return fail(
+      r,
+      OUTCOME_TIMEOUT,
+      lc.behaviour.selection === 'l2Announce' ? 'noArpAnswer' : 'noHealthyBackends',
+    );
   if (!ingress.forwarding) return fail(r, OUTCOME_TIMEOUT, 'nodeOffline');
   const rs = ingress.rules;
   r.ruleset = rs.id;

@@ -115,7 +115,9 @@ export type OutcomeReason =
   /** A PROXY header reached a listener that does not parse it: it read it as the request. */
   | 'proxyHeaderUnexpected'
   /** The listener expects a PROXY header and got plain data ("broken header"); it closed. */
-  | 'proxyHeaderMissing';
+  | 'proxyHeaderMissing'
+  /** MetalLB L2: no node was elected to answer ARP for the LB IP. */
+  | 'noArpAnswer';
 
 /** Per-connection record (one row of the CLI's `connections` array). */
 export interface ConnectionRecord {

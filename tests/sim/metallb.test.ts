@@ -170,6 +170,8 @@ describe('MetalLB L2: the packets (no load-balancer device)', () => {
     const r = simulate(s);
     const late = r.connections.find((c) => c.at > 10);
     if (!late) throw new Error('no late connection');
+    // There is no load balancer to blame: the reason says nobody answered ARP.
+    expect(late).toMatchObject({ outcome: 'timeout', reason: 'noArpAnswer', ingressNode: null });
     const t = traceConnection(r, late.id);
     expect(t?.hops).toHaveLength(1);
     expect(t?.hops[0]).toMatchObject({

@@ -37,8 +37,13 @@ export function eventText(tr: Tr, e: SimEvent): string {
   }
   if (e.type === 'connection.failed') {
     vars['reason'] = reasonText(tr, e.reason, e.node);
-    // A connection the load balancer could not place never reached a node to name.
-    if (e.node === null) return tr('event.connection.failedAtLb', vars);
+    // A connection the load balancer could not place never reached a node to name; under MetalLB
+    // L2 there is no load balancer, and with nobody answering ARP the SYN never left the client.
+    if (e.node === null)
+      return tr(
+        e.reason === 'noArpAnswer' ? 'event.connection.failedNoArp' : 'event.connection.failedAtLb',
+        vars,
+      );
   }
   // Who took a node out (or put it in) changes the sentence: probes, a controller, MetalLB.
   if ((e.type === 'lb.backendDown' || e.type === 'lb.backendUp') && e.cause && e.cause !== 'probe')

@@ -348,6 +348,10 @@ const eventSentences: Record<string, [string, string]> = {
     'Connection 132 failed at the load balancer. The load balancer has no healthy backend node left.',
     'Verbindung 132 ist schon am Load Balancer gescheitert. Der Load Balancer hat keinen gesunden Backend-Node mehr.',
   ],
+  'connection.failed noArpAnswer': [
+    'Connection 1400 never left the client. No node answers ARP for the LB IP: MetalLB elected none to announce it.',
+    'Verbindung 1400 hat den Client nie verlassen. Kein Node beantwortet ARP für die LB-IP: MetalLB hat keinen Node gewählt, der sie ankündigt.',
+  ],
   'connection.failed endpointGone': [
     'Connection 1004 via node-1 failed. The node’s rules still pointed at a Pod that had already exited.',
     'Verbindung 1004 über node-1 ist fehlgeschlagen. Die Regeln des Nodes zeigten noch auf einen Pod, der schon beendet war.',
