@@ -67,7 +67,8 @@ export function traceText(tr: T, featured: readonly ConnectionTrace[]): string {
       rows.push([
         `  ${i + 1}`,
         h.kind,
-        `${h.from} → ${h.to}`,
+        // A packet that never left its sender (nobody answered ARP) has no second place.
+        h.from === h.to ? h.from : `${h.from} → ${h.to}`,
         h.changed.length > 0 ? `${before}  ⇒  ${after}` : before,
       ]);
       if (h.rules.length > 0)
@@ -77,7 +78,8 @@ export function traceText(tr: T, featured: readonly ConnectionTrace[]): string {
           '',
           `${tr('cli.trace.rules')}: ${h.rules.map((x) => `${x.chain} (${x.verdict})`).join(', ')}`,
         ]);
-      if (h.end) rows.push(['', '', '', tr(`reason.${h.reason ?? h.end}`)]);
+      // The place the hop ends at names the node in reasons such as noLocalEndpoints.
+      if (h.end) rows.push(['', '', '', tr(`reason.${h.reason ?? h.end}`, { node: h.to })]);
     });
     out.push(...leftColumns(rows));
   }

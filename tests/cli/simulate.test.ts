@@ -275,4 +275,14 @@ describe('--trace', () => {
     const plain = cli(['local']);
     expect(plain.stdout).not.toContain('KUBE-SERVICES');
   });
+
+  it('names the node in a hop’s reason, and MetalLB packets go straight to the node', () => {
+    const r = cli(['metallb-l2-local', '--trace']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ {29}node-2 has no local endpoints/m);
+    expect(r.stdout).toMatch(
+      /SYN {6}client-1 → node-2 {2}192\.0\.2\.10:40000 → 203\.0\.113\.100:80/,
+    );
+    expect(r.stdout).not.toMatch(/→ lb\b/);
+  });
 });
