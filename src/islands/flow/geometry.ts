@@ -259,7 +259,10 @@ function toUplink(g: Geometry, place: string, node: string): Point[] {
   if (!p || !nb) return [];
   const inner = place === proxyId(node) ? [] : toProxy(g, place, node);
   if (g.stacked) return [...inner, [p.x, cy(p)], [g.trunkL, cy(p)]];
-  return [...inner, [cx(p), p.y], [cx(p), g.bandY]];
+  // Out of kube-proxy's right side and up the node's right edge: names, addresses and badges
+  // are left-aligned and as wide as the box in German, so a line through the middle crossed them.
+  const rgx = nb.x + nb.w - 10;
+  return [...inner, [p.x + p.w, cy(p)], [rgx, cy(p)], [rgx, g.bandY]];
 }
 
 /** Path from a place inside a node to its cluster-network port (the bus between nodes). */
