@@ -39,9 +39,13 @@ const kb = (n: number): string => `${(n / 1024).toFixed(1)} kB`;
 const lesson = fs.existsSync(path.join(dist, 'en/lessons/path-of-a-request'))
   ? 'en/lessons/path-of-a-request'
   : '';
+// Page arguments only when this file is run itself: under bench/run.ts the arguments are its
+// file filters ("size", "sim"), not pages.
+const direct = import.meta.url === `file://${process.argv[1] ?? ''}`;
+const asked = direct ? process.argv.slice(2) : [];
 const pages =
-  process.argv.slice(2).length > 0
-    ? process.argv.slice(2)
+  asked.length > 0
+    ? asked
     : [
         'en/embed/cluster-snat',
         'de/embed/local',
@@ -50,6 +54,8 @@ const pages =
         'en/present/path-of-a-request',
         'en/present/path-of-a-request/notes',
         'en/present/path-of-a-request/print',
+        'en/practice',
+        'en/your-cluster',
       ].filter((p) => p !== '' && fs.existsSync(path.join(dist, p, 'index.html')));
 
 console.log(
