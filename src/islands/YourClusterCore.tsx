@@ -65,6 +65,8 @@ export default function YourClusterCore(props: CoreProps) {
         })
       : '');
 
+  // What every section needs to speak the page's language.
+  const words = { tr, lang };
   return (
     <div
       className="hop-cluster"
@@ -95,10 +97,9 @@ export default function YourClusterCore(props: CoreProps) {
             options={session.options}
             onReimport={(options) => void session.runImport(text, options)}
           />
-          <VerdictsSection today={today} tr={tr} lang={lang} />
+          <VerdictsSection {...words} today={today} />
           <WhatIfSection
-            tr={tr}
-            lang={lang}
+            {...words}
             options={analysis.options}
             enabled={session.enabled}
             values={session.values}
@@ -109,8 +110,7 @@ export default function YourClusterCore(props: CoreProps) {
             onPick={session.pickWhatIf}
           />
           <DiagramSection
-            tr={tr}
-            lang={lang}
+            {...words}
             Diagram={Diagram}
             today={today}
             afterOutcome={afterOutcome}

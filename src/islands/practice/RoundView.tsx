@@ -43,6 +43,8 @@ export function RoundView(props: {
     return (items: string[]): string => (items.length ? f.format(items) : tr('practice.none'));
   }, [lang, tr]);
   const facts = useMemo(() => roundFacts(round, lang, list), [round, lang, list]);
+  // What the questions and their feedback both read.
+  const shared = { tr, round, facts, list };
   // The fading is fixed when the round opens (grading it moves the stored count on).
   const [given] = useState<Question[]>(() => givenIn(fading, puzzle.questions));
   const [shownFading] = useState(fading);
@@ -135,10 +137,7 @@ export function RoundView(props: {
       )}
 
       <QuestionsForm
-        tr={tr}
-        round={round}
-        facts={facts}
-        list={list}
+        {...shared}
         fading={shownFading}
         draft={draft}
         onDraft={setDraft}
@@ -150,12 +149,9 @@ export function RoundView(props: {
         onCommit={commit}
         feedback={(q) => (
           <Feedback
+            {...shared}
             q={q}
-            tr={tr}
             lang={lang}
-            round={round}
-            facts={facts}
-            list={list}
             draft={draft}
             grade={grades?.find((g) => g.question === q)}
             given={given.includes(q)}
