@@ -8,12 +8,11 @@ import {
   sliceEndpoints,
   sliceService,
   type EndpointView,
-  type NodeView,
-  type PodView,
   type ServicePortView,
   type ServiceView,
 } from './objects.ts';
 import type { RawObject } from './parse.ts';
+import type { NodeView, PodView } from './podNodeObjects.ts';
 import type { ReportBuilder } from './report.ts';
 import { svcKey } from './service.ts';
 

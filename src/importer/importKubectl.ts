@@ -8,15 +8,9 @@ import type { CloudPreset, LifecycleSpec, Scenario } from '../sim/types.ts';
 import { LIMITS, PRESET_NAMES, validateScenario } from '../sim/validate.ts';
 import { inferCloud } from './cloud.ts';
 import { collectEndpoints } from './endpoints.ts';
-import {
-  toNode,
-  toPod,
-  toService,
-  type NodeView,
-  type PodView,
-  type ServiceView,
-} from './objects.ts';
+import { toService, type ServiceView } from './objects.ts';
 import { MAX_INPUT_BYTES, parseDump, type RawObject } from './parse.ts';
+import { toNode, toPod, type NodeView, type PodView } from './podNodeObjects.ts';
 import { mode, safeToken } from './read.ts';
 import { ReportBuilder, type ImportReport, type PlacementHint, type ReportItem } from './report.ts';
 import { pickService, svcKey } from './service.ts';

@@ -6,7 +6,8 @@ import { inCidr, intToIp, ipToInt, parseCidr } from '../sim/ip.ts';
 import type { Action, NodeSpec, PodSpec } from '../sim/types.ts';
 import { LIMITS } from '../sim/validate.ts';
 import type { UsedPod } from './endpoints.ts';
-import type { EndpointView, NodeView, ServiceView } from './objects.ts';
+import type { EndpointView, ServiceView } from './objects.ts';
+import type { NodeView } from './podNodeObjects.ts';
 import type { ReportBuilder, ReportItem } from './report.ts';
 
 const ID = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
