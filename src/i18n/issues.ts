@@ -58,6 +58,7 @@ export function issueSentence(t: Translate, lang: string, issue: InputIssue): st
     'duplicateId',
     'unknownScenario',
     'requiresLocal',
+    'notWithPreset',
     'unknownConnection',
   ].includes(issue.code);
   if (p.received !== undefined && echoes) text += t('issue.received', { received: p.received });

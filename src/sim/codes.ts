@@ -131,6 +131,7 @@ export const ISSUE_CODES = [
   'ipNotInPodCidr',
   'onlyForLocal',
   'requiresLocal',
+  'notWithPreset',
   'exceedsField',
   'tooManyConnections',
   'unknownScenario',

@@ -342,7 +342,12 @@ export interface Condition {
   then:
     | { path: string; rule: 'required' }
     | { path: string; rule: 'absent'; code: 'onlyForLocal' }
-    | { path: string; rule: 'notOneOf'; values: readonly string[]; code: 'requiresLocal' };
+    | {
+        path: string;
+        rule: 'notOneOf';
+        values: readonly string[];
+        code: 'requiresLocal' | 'notWithPreset';
+      };
 }
 
 export const CONDITIONS: readonly Condition[] = [
@@ -363,6 +368,20 @@ export const CONDITIONS: readonly Condition[] = [
       code: 'requiresLocal',
     },
   },
+  // MetalLB in layer-2 mode is no device: packets reach the elected node unchanged, addressed to
+  // the LB IP. It cannot hand them to a NodePort, proxy them, write a PROXY header, or report
+  // `ipMode: Proxy` (MetalLB speaker/layer2_controller.go announces the IP, nothing more).
+  ...(
+    [
+      ['loadBalancer.delivery', ['nodePort']],
+      ['loadBalancer.mode', ['proxy']],
+      ['loadBalancer.proxyProtocol', ['v1', 'v2']],
+      ['loadBalancer.ipMode', ['Proxy']],
+    ] as const
+  ).map(([path, values]): Condition => ({
+    when: { path: 'loadBalancer.preset', equals: 'metallb-l2' },
+    then: { path, rule: 'notOneOf', values, code: 'notWithPreset' },
+  })),
 ];
 
 /**

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getScenario, simulate, traceConnection } from '../../src/sim/index.ts';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { t, type Lang } from '../../src/cli/i18n.ts';
+import { issueLine } from '../../src/i18n/issues.ts';
+import {
+  getScenario,
+  scenarioJsonSchema,
+  simulate,
+  traceConnection,
+  validateScenario,
+} from '../../src/sim/index.ts';
 import { l2ElectionOrder } from '../../src/sim/metallb.ts';
 import type { Scenario } from '../../src/sim/types.ts';
 import { run } from './helpers.ts';
@@ -192,5 +201,47 @@ describe('MetalLB L2: the packets (no load-balancer device)', () => {
     const t = traceConnection(r, 0);
     expect(t?.hops[0]).toMatchObject({ from: 'client-1', to: 'lb', marks: ['toLb', 'lbPick'] });
     expect(t?.hops.some((h) => h.marks.includes('arp'))).toBe(false);
+  });
+});
+
+const schemaAccepts = new Ajv2020({ strict: false }).compile(scenarioJsonSchema);
+const makeT =
+  (lang: Lang) =>
+  (key: string, vars?: Record<string, string | number>): string =>
+    t(lang, key, vars);
+
+describe('settings MetalLB L2 cannot have', () => {
+  const cases: Array<[string, (s: Scenario) => void]> = [
+    ['loadBalancer.delivery', (s) => void (s.loadBalancer.delivery = 'nodePort')],
+    ['loadBalancer.mode', (s) => void (s.loadBalancer.mode = 'proxy')],
+    ['loadBalancer.proxyProtocol', (s) => void (s.loadBalancer.proxyProtocol = 'v2')],
+    ['loadBalancer.ipMode', (s) => void (s.loadBalancer.ipMode = 'Proxy')],
+  ];
+  it.each(cases)('%s is refused by the validator and the published schema alike', (path, set) => {
+    const s = base(set);
+    const v = validateScenario(s);
+    expect(v.ok).toBe(false);
+    if (v.ok) return;
+    expect(v.issues.map((i) => [i.path, i.code])).toEqual([[path, 'notWithPreset']]);
+    expect(schemaAccepts(JSON.parse(JSON.stringify(s)))).toBe(false);
+    // The same setting under a cloud preset is fine.
+    const cloud = base((x) => {
+      set(x);
+      x.loadBalancer.preset = 'aws-nlb';
+    });
+    expect(validateScenario(cloud).ok).toBe(true);
+  });
+
+  it('says why in both languages', () => {
+    const v = validateScenario(base((s) => void (s.loadBalancer.proxyProtocol = 'v1')));
+    if (v.ok) throw new Error('accepted');
+    const [issue] = v.issues;
+    if (!issue) throw new Error('no issue');
+    expect(issueLine(makeT('en'), 'en', issue)).toBe(
+      'loadBalancer.proxyProtocol: "v1" is not possible when loadBalancer.preset is metallb-l2: that load balancer cannot do it.',
+    );
+    expect(issueLine(makeT('de'), 'de', issue)).toBe(
+      'loadBalancer.proxyProtocol: "v1" ist nicht möglich, wenn loadBalancer.preset den Wert metallb-l2 hat: Dieser Load Balancer kann das nicht.',
+    );
   });
 });
