@@ -102,6 +102,25 @@ test('en: a broken share link gets a clear message', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test('a paste made before the page finished loading is kept and imported', async ({ page }) => {
+  const errors = watchErrors(page);
+  // Hold the island's code back, so the paste lands in the server-rendered box.
+  await page.route(/YourCluster(En|De)\.[^/]*\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('/en/your-cluster/', { waitUntil: 'domcontentloaded' });
+  await page.locator('#hop-cluster-text').fill('kind: [unclosed\n  - : :');
+  await expect(page.locator('astro-island:not([ssr])').first()).toBeAttached({ timeout: 20_000 });
+  await expect(page.locator('#hop-cluster-text')).toHaveValue('kind: [unclosed\n  - : :');
+  await page.locator('.hop-cluster__import').click();
+  const problem = page.locator('[data-testid="problem"]');
+  await expect(problem).toContainText('Cannot import this input', { timeout: 20_000 });
+  await expect(problem).toContainText('line');
+  await expect(problem).not.toContainText('empty');
+  expect(errors).toEqual([]);
+});
+
 test('bad pastes get localized messages naming the problem, in both languages', async ({
   page,
 }) => {

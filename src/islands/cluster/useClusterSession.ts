@@ -48,9 +48,18 @@ interface SessionOptions {
   loadImporterMessages: () => Promise<Record<string, string>>;
 }
 
+/** What the reader put in the paste box before the island ran ('' on the server). */
+function pastedBeforeHydration(): string {
+  if (typeof document === 'undefined') return '';
+  const box = document.getElementById('hop-cluster-text');
+  return box instanceof HTMLTextAreaElement ? box.value : '';
+}
+
 /** The page's state, the jobs that fill it and the actions its sections call. */
 export function useClusterSession({ lang, messages, loadImporterMessages }: SessionOptions) {
-  const [text, setText] = useState('');
+  // A paste made while the page was still loading is in the server-rendered box: the first
+  // client render (before hydration commits and resets the box) takes it over.
+  const [text, setText] = useState(pastedBeforeHydration);
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
