@@ -48,11 +48,8 @@ test('lesson diagrams wait for the reader, then replay the first click and key',
   expect(errors).toEqual([]);
 });
 
-test('a lesson diagram in view starts its first run in the worker; the first press reuses it', async ({
-  page,
-}) => {
-  const errors = collectErrors(page);
-  // Count the runs the page asks the engine's worker for.
+/** Counts, in `window.__runs`, the runs a page asks the engine's worker for. */
+async function countWorkerRuns(page: Page): Promise<void> {
   await page.addInitScript(`(() => {
     const W = window.Worker;
     window.__runs = 0;
@@ -60,6 +57,13 @@ test('a lesson diagram in view starts its first run in the worker; the first pre
       postMessage(...a) { window.__runs += 1; return super.postMessage(...a); }
     };
   })()`);
+}
+
+test('a lesson diagram in view starts its first run in the worker; the first press reuses it', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await countWorkerRuns(page);
   await page.goto('/en/lessons/draining-nodes/');
   await page.waitForLoadState('networkidle');
   const first = page.locator('.hop-diagram .hop-flow').first();
@@ -81,13 +85,7 @@ test('a lesson diagram in view starts its first run in the worker; the first pre
 test('with a URL query no run is warmed (the island may read other options from it)', async ({
   page,
 }) => {
-  await page.addInitScript(`(() => {
-    const W = window.Worker;
-    window.__runs = 0;
-    window.Worker = class extends W {
-      postMessage(...a) { window.__runs += 1; return super.postMessage(...a); }
-    };
-  })()`);
+  await countWorkerRuns(page);
   await page.goto('/en/lessons/draining-nodes/?hop-test=1');
   await page.waitForLoadState('networkidle');
   const first = page.locator('.hop-diagram[data-hop-warm]').first();
