@@ -3,6 +3,7 @@
 // installs them with apt-get; otherwise it stops at once and names the command to run.
 import { spawnSync } from 'node:child_process';
 import { installBrowser, machineFacts, planBrowserSetup } from './lib/browserSetup.mjs';
+import { freePort } from './lib/freePort.mjs';
 
 function ensureBrowser() {
   const plan = planBrowserSetup(machineFacts());
@@ -31,13 +32,20 @@ const steps = [
 const only = process.argv.slice(2);
 const wants = (name) => only.length === 0 || only.some((o) => name.startsWith(o));
 if (wants('browser tests')) ensureBrowser();
+// The preview and dev servers get free ports unless the caller chose them, so a server left
+// behind by a killed run never blocks the next one.
+const env = {
+  ...process.env,
+  HOP_PORT: process.env.HOP_PORT ?? String(await freePort()),
+  HOP_DEV_PORT: process.env.HOP_DEV_PORT ?? String(await freePort()),
+};
 const started = Date.now();
 const timings = [];
 for (const [name, cmd, args] of steps) {
   if (!wants(name)) continue;
   console.log(`\n▶ ${name}`);
   const t0 = Date.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   timings.push(`${name}: ${seconds} s`);
   if (result.status !== 0) {
