@@ -155,12 +155,12 @@ const hopSentences: Record<string, [string, string]> = {
     'client-2 schickt ein SYN (203.0.113.25:40005 → 198.51.100.13:30080) an node-3. node-3 verwirft das SYN. node-3 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft in einen Timeout.',
   ],
   'SYN forward+timeout+reason': [
-    'The load balancer forwards the SYN (192.0.2.10:40016 → 198.51.100.13:30080) to node-3. node-3 never answers, so the client waits 21 s and then gives up. REJECT matched ("has no endpoints"), but this node had just sent this client its share of ICMP errors: Linux sends one address at most 6 at once, then 1 per second. This SYN gets no answer.',
-    'Der Load Balancer leitet das SYN (192.0.2.10:40016 → 198.51.100.13:30080) an node-3 weiter. node-3 antwortet nie; der Client wartet 21 s und gibt dann auf. REJECT hat gegriffen („has no endpoints“), aber der Node hatte diesem Client gerade schon so viele ICMP-Fehler geschickt, wie Linux erlaubt: höchstens 6 auf einmal an eine Adresse, danach 1 pro Sekunde. Dieses SYN bleibt unbeantwortet.',
+    'The load balancer forwards the SYN (192.0.2.10:40016 → 198.51.100.13:30080) to node-3. node-3 never answers, so the client waits 21 s and then gives up. REJECT matched ("has no endpoints"), but this node had just sent this client its share of ICMP errors: Linux sends one address at most 6 at once, then 1 per second. This SYN gets no answer.',
+    'Der Load Balancer leitet das SYN (192.0.2.10:40016 → 198.51.100.13:30080) an node-3 weiter. node-3 antwortet nie; der Client wartet 21 s und gibt dann auf. REJECT hat gegriffen („has no endpoints“), aber der Node hatte diesem Client gerade schon so viele ICMP-Fehler geschickt, wie Linux erlaubt: höchstens 6 auf einmal an eine Adresse, danach 1 pro Sekunde. Dieses SYN bleibt unbeantwortet.',
   ],
   'SYN send+timeout+reason': [
-    'client-1 sends a SYN (192.0.2.10:40132 → 203.0.113.100:80) to the load balancer. The load balancer never answers, so the client waits 21 s and then gives up. The load balancer has no healthy backend node left.',
-    'client-1 schickt ein SYN (192.0.2.10:40132 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer antwortet nie; der Client wartet 21 s und gibt dann auf. Der Load Balancer hat keinen gesunden Backend-Node mehr.',
+    'client-1 sends a SYN (192.0.2.10:40132 → 203.0.113.100:80) to the load balancer. The load balancer never answers, so the client waits 21 s and then gives up. The load balancer has no healthy backend node left.',
+    'client-1 schickt ein SYN (192.0.2.10:40132 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer antwortet nie; der Client wartet 21 s und gibt dann auf. Der Load Balancer hat keinen gesunden Backend-Node mehr.',
   ],
   'SYN forward+drop+reason': [
     'The load balancer forwards the SYN (198.51.100.250:47594 → 198.51.100.13:30080) to node-3. node-3 drops the SYN. node-3 has no local endpoints: the filter rule drops the SYN silently, and the client times out.',
@@ -236,12 +236,12 @@ const hopSentences: Record<string, [string, string]> = {
     'node-2 schickt als Antwort eine ICMP-Meldung „Port unerreichbar“ (198.51.100.12 → 192.0.2.10:41200) an client-1. client-1 erhält die Ablehnung, und die Verbindung scheitert sofort.',
   ],
   'SYN send+arp+timeout+reason': [
-    'client-1 sends a SYN (192.0.2.10:41206 → 203.0.113.100:80) to node-2. node-2 answered ARP for the LB IP 203.0.113.100 (MetalLB elected its speaker), so the client’s Ethernet frame goes straight to node-2: there is no load balancer in between. node-2 never answers, so the client waits 21 s and then gives up. REJECT matched ("has no endpoints"), but this node had just sent this client its share of ICMP errors: Linux sends one address at most 6 at once, then 1 per second. This SYN gets no answer.',
-    'client-1 schickt ein SYN (192.0.2.10:41206 → 203.0.113.100:80) an node-2. node-2 hat ARP für die LB-IP 203.0.113.100 beantwortet (MetalLB hat dessen Speaker gewählt), deshalb geht der Ethernet-Frame des Clients direkt an node-2: Dazwischen liegt kein Load Balancer. node-2 antwortet nie; der Client wartet 21 s und gibt dann auf. REJECT hat gegriffen („has no endpoints“), aber der Node hatte diesem Client gerade schon so viele ICMP-Fehler geschickt, wie Linux erlaubt: höchstens 6 auf einmal an eine Adresse, danach 1 pro Sekunde. Dieses SYN bleibt unbeantwortet.',
+    'client-1 sends a SYN (192.0.2.10:41206 → 203.0.113.100:80) to node-2. node-2 answered ARP for the LB IP 203.0.113.100 (MetalLB elected its speaker), so the client’s Ethernet frame goes straight to node-2: there is no load balancer in between. node-2 never answers, so the client waits 21 s and then gives up. REJECT matched ("has no endpoints"), but this node had just sent this client its share of ICMP errors: Linux sends one address at most 6 at once, then 1 per second. This SYN gets no answer.',
+    'client-1 schickt ein SYN (192.0.2.10:41206 → 203.0.113.100:80) an node-2. node-2 hat ARP für die LB-IP 203.0.113.100 beantwortet (MetalLB hat dessen Speaker gewählt), deshalb geht der Ethernet-Frame des Clients direkt an node-2: Dazwischen liegt kein Load Balancer. node-2 antwortet nie; der Client wartet 21 s und gibt dann auf. REJECT hat gegriffen („has no endpoints“), aber der Node hatte diesem Client gerade schon so viele ICMP-Fehler geschickt, wie Linux erlaubt: höchstens 6 auf einmal an eine Adresse, danach 1 pro Sekunde. Dieses SYN bleibt unbeantwortet.',
   ],
   'SYN noArp': [
-    'client-1 wants to send a SYN (192.0.2.10:41400 → 203.0.113.100:80), but nobody answers its ARP request for the LB IP 203.0.113.100: MetalLB elected no node to announce it. The packet never leaves client-1; the client waits 21 s and then gives up.',
-    'client-1 will ein SYN (192.0.2.10:41400 → 203.0.113.100:80) schicken, aber niemand beantwortet seine ARP-Anfrage für die LB-IP 203.0.113.100: MetalLB hat keinen Node gewählt, der sie ankündigt. Das Paket verlässt client-1 nie; der Client wartet 21 s und gibt dann auf.',
+    'client-1 wants to send a SYN (192.0.2.10:41400 → 203.0.113.100:80), but nobody answers its ARP request for the LB IP 203.0.113.100: MetalLB elected no node to announce it. The packet never leaves client-1; the client waits 21 s and then gives up.',
+    'client-1 will ein SYN (192.0.2.10:41400 → 203.0.113.100:80) schicken, aber niemand beantwortet seine ARP-Anfrage für die LB-IP 203.0.113.100: MetalLB hat keinen Node gewählt, der sie ankündigt. Das Paket verlässt client-1 nie; der Client wartet 21 s und gibt dann auf.',
   ],
 };
 
