@@ -272,7 +272,7 @@ test('every deck slide of a diagram over time steps through its moments (all dec
         (await slide.getByTestId('handout-steps').locator('li').first().textContent()) ?? '';
       if (mode === 'time') {
         timed++;
-        expect(first, `${url} slide ${i}`).toMatch(/^t = 0[.,]0 s: /);
+        expect(first, `${url} slide ${i}`).toMatch(/^t = 0[.,]0\ss: /);
       } else {
         expect(first, `${url} slide ${i}`).not.toMatch(/^t = /);
       }
