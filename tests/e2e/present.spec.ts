@@ -219,7 +219,7 @@ test('the drain deck steps through the drain, with the probe lane, LB view and w
     const chart = page.locator('.slide-flow .hop-chart--drain');
     await expect(chart).toBeVisible();
     const node1 = page.locator('.slide-flow [data-place="box:node-1"]');
-    const outText = lang === 'en' ? 'LB: out of rotation' : 'LB: außer Rotation';
+    const outText = lang === 'en' ? 'LB: out of rotation' : 'LB: aus der Rotation';
     await expect(node1).not.toContainText(outText);
     const narration = page.locator('.slide-narration');
     await expect(narration).toHaveText(/^t = 0[.,]0 s: /);
