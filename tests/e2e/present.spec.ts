@@ -222,7 +222,7 @@ test('the drain deck steps through the drain, with the probe lane, LB view and w
     const outText = lang === 'en' ? 'LB: out of rotation' : 'LB: aus der Rotation';
     await expect(node1).not.toContainText(outText);
     const narration = page.locator('.slide-narration');
-    await expect(narration).toHaveText(/^t = 0[.,]0 s: /);
+    await expect(narration).toHaveText(/^t = 0[.,]0\ss: /);
     const cursor = chart.locator('.hop-chart__cursor');
     let lastX = Number(await cursor.getAttribute('x1'));
     const seen: string[] = [];
