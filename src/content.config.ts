@@ -7,14 +7,14 @@ import { toDocId } from './lib/contentIds';
 
 /**
  * Frontmatter every lesson must carry on top of Starlight's own fields. Its number is its file
- * name's (lib/lessons.ts), written nowhere else.
+ * name's (lib/lessons.ts), written nowhere else; its time is computed from its text
+ * (lib/lessonTime.ts), not written by hand.
  */
 const lessonFields = z.object({
   lesson: z
     .object({
       goals: z.array(z.string().min(1)).min(2).max(4),
       scenarios: z.array(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)).min(1),
-      minutes: z.number().int().min(1).max(60),
     })
     .optional(),
 });

@@ -36,6 +36,18 @@ export const glossaryIds: readonly string[] = [
   'x-forwarded-for',
   'internal-traffic-policy',
   'ip-mode',
+  // UI terms (one word each across lessons, pages and UI strings)
+  'cluster-autoscaler',
+  'instance-targets',
+  'passive-health-checks',
+  'playground',
+  'probe-phase',
+  'relay',
+  'replicas',
+  'target-group',
+  'terminate',
+  'timeout',
+  'what-if',
 ];
 
 /** A heading for the table of contents (the shape of Astro's MarkdownHeading). */

@@ -5,14 +5,15 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { Lang } from '../i18n';
+import { lessonTime } from './lessonTime';
 
 type Entry = CollectionEntry<'docs'>;
 type LessonMeta = NonNullable<Entry['data']['lesson']>;
 
-/** A lesson with its number. */
+/** A lesson with its number and its time (computed from its text, lib/lessonTime.ts). */
 export interface Lesson {
   entry: Entry;
-  lesson: LessonMeta & { order: number };
+  lesson: LessonMeta & { order: number; minutes: number };
   slug: string;
 }
 
@@ -32,7 +33,11 @@ export async function lessonsOf(lang: Lang): Promise<Lesson[]> {
         ? [
             {
               entry,
-              lesson: { ...entry.data.lesson, order: lessonNumber(entry.filePath) },
+              lesson: {
+                ...entry.data.lesson,
+                order: lessonNumber(entry.filePath),
+                minutes: lessonTime(entry.body ?? '').minutes,
+              },
               slug: entry.id.slice(prefix.length),
             },
           ]

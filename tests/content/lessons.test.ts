@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { scenarios } from '../../src/sim';
 import { glossaryIds } from '../../src/lib/glossary';
+import { lessonTime } from '../../src/lib/lessonTime';
 
 const root = path.resolve(__dirname, '../../content');
 const langs = ['en', 'de'] as const;
@@ -14,7 +15,7 @@ interface Lesson {
   data: {
     title?: string;
     description?: string;
-    lesson?: { order?: number; minutes: number; goals: string[]; scenarios: string[] };
+    lesson?: { order?: number; minutes?: number; goals: string[]; scenarios: string[] };
   };
 }
 
@@ -37,6 +38,8 @@ const pages = Object.fromEntries(
   langs.map((l) => [l, read(path.join(root, 'pages', l))]),
 ) as Record<(typeof langs)[number], Map<string, Lesson>>;
 const scenarioIds = new Set(Object.keys(scenarios));
+/** A lesson's prose on its main path (asides not counted): about 10 minutes of reading. */
+const MAX_WORDS = 2000;
 
 describe('content parity', () => {
   it('every lesson exists in both languages', () => {
@@ -64,6 +67,17 @@ describe('content parity', () => {
         expect(de?.data.lesson?.order).toBeUndefined();
         expect(de?.data.lesson?.scenarios).toEqual(en.data.lesson?.scenarios);
         expect(de?.data.lesson?.goals.length).toBe(en.data.lesson?.goals.length);
+      });
+      it('has no hand-written time: it is computed from the text (lib/lessonTime.ts)', () => {
+        for (const lang of langs) {
+          expect(lessons[lang].get(file)?.data.lesson?.minutes, lang).toBeUndefined();
+        }
+      });
+      it('keeps its main path to at most 2,000 words of prose in each language', () => {
+        for (const lang of langs) {
+          const words = lessonTime(lessons[lang].get(file)?.body ?? '').words;
+          expect(words, `${lang}: ${words} words`).toBeLessThanOrEqual(MAX_WORDS);
+        }
       });
       it('names only scenarios the engine has, and lists every one its diagrams use', () => {
         for (const lang of langs) {

@@ -210,6 +210,129 @@ export const rules: readonly TermRule[] = [
     pattern: /(?<![\w-])hcnp(?![\w-])/,
     use: '"healthCheckNodePort"',
   },
+  {
+    id: 'en-node-port',
+    lang: 'en',
+    pattern: /\b[Nn]ode ports?\b/,
+    use: '"NodePort"',
+  },
+  // One term per UI concept in German, the same in lessons, pages and UI strings (glossary entries).
+  {
+    id: 'de-instanz-ziel',
+    lang: 'de',
+    pattern: /Instanz-?[Zz]iel/,
+    use: '„Instance-Targets“ (AWS)',
+    glossary: 'Instance-Targets',
+  },
+  {
+    id: 'de-zielgruppe',
+    lang: 'de',
+    pattern: /Zielgruppe|Target[ -]?Groups?(?![\w-])/,
+    use: '„Target-Gruppe“ (AWS; „Zielgruppe“ heißt auch Publikum)',
+    glossary: 'Target-Gruppe',
+  },
+  {
+    id: 'de-replikas',
+    lang: 'de',
+    pattern: new RegExp(`(?<![${L}])Replikas?(?![${L}])`),
+    use: '„Replicas“, wie die deutsche Kubernetes-Doku',
+    glossary: 'Replicas',
+  },
+  {
+    id: 'de-relais',
+    lang: 'de',
+    pattern: /Relais/,
+    use: '„Relay“ (health-probe-proxy)',
+    glossary: 'Relay',
+  },
+  {
+    id: 'de-timeout-gender',
+    lang: 'de',
+    pattern: new RegExp(
+      `\\b(?:der|den|einen|keinen)\\s+(?:[${L}-]+\\s+)?(?:[${L}]+-)?Timeout(?![${L}-])`,
+    ),
+    use: '„das Timeout“, „ins Timeout“, „ein Timeout“ (Neutrum)',
+    glossary: 'Timeout (das)',
+  },
+  {
+    id: 'de-gedankenexperiment',
+    lang: 'de',
+    pattern: /Gedankenexperiment/,
+    use: '„Was-wäre-wenn“',
+    glossary: 'Was-wäre-wenn',
+  },
+  {
+    id: 'de-cluster-autoscaler',
+    lang: 'de',
+    pattern: /Cluster Autoscaler/,
+    use: '„Cluster-Autoscaler“',
+    glossary: 'Cluster-Autoscaler',
+  },
+  {
+    id: 'de-drained',
+    lang: 'de',
+    pattern: /\bdrain(?:ed|ing)\b/,
+    use: '„draint“, „gedraint“, „beim Drainen“',
+  },
+  {
+    id: 'de-em-dash',
+    lang: 'de',
+    pattern: /—/,
+    use: '„ – “ (Halbgeviertstrich mit Leerzeichen)',
+  },
+  {
+    id: 'de-traffic-richtlinie',
+    lang: 'de',
+    pattern: /Traffic-Richtlinie/,
+    use: '„Richtlinie für den Datenverkehr“',
+  },
+  {
+    id: 'de-kubelet',
+    lang: 'de',
+    pattern: /(?<![\w./-])kubelet(?![\w./])|\bdes Kubelet(?![\w-])/,
+    use: '„das Kubelet“, „des Kubelets“',
+  },
+  {
+    id: 'de-port-unerreichbar',
+    lang: 'de',
+    pattern: /Port unerreichbar/,
+    use: '„ICMP Port Unreachable“ (der Name der Meldung)',
+  },
+  {
+    id: 'de-schattiert',
+    lang: 'de',
+    pattern: /schattiert/,
+    use: '„schraffiert“ (wie in Lektion 6)',
+  },
+  {
+    id: 'de-ausser-rotation',
+    lang: 'de',
+    pattern: /außer Rotation/,
+    use: '„aus der Rotation“',
+  },
+  {
+    id: 'de-playground',
+    lang: 'de',
+    pattern: /(?<![\w/])Playground(?![\w])/,
+    use: '„Spielwiese“',
+    glossary: 'Spielwiese',
+  },
+  {
+    id: 'de-beendet-verbindung',
+    lang: 'de',
+    pattern: /beendet (?:die|eine) (?:TCP-)?Verbindung des Clients/,
+    use: '„terminiert die TCP-Verbindung des Clients“ (ein Proxy ist ihr Endpunkt)',
+    glossary: 'terminieren',
+  },
+  // Number and unit stay on one line: a non-breaking space (U+00A0) between them.
+  ...(['en', 'de'] as const).map((lang): TermRule => ({
+    id: `${lang}-unit-space`,
+    lang,
+    pattern: new RegExp(
+      `(?<=[0-9]) (?:ms|min|Min|s|h|%|kB|MB|GB|seconds|minutes|hours|Sekunden|Minuten|Stunden)(?![${L}0-9])`,
+    ),
+    use: 'a non-breaking space (U+00A0) between number and unit: 5\u00a0s, 8,2\u00a0s, 33\u00a0%',
+  })),
 ];
 
 export interface Allowed {
@@ -234,5 +357,11 @@ export const allowed: readonly Allowed[] = [
     rule: 'de-endpoint',
     text: '[1669 Proxy Terminating Endpoints]',
     why: 'the title of KEP-1669 in a source link',
+  },
+  {
+    file: 'content/lessons/de/08-client-ip-beyond-kube-proxy.mdx',
+    rule: 'de-zielgruppe',
+    text: 'Zielgruppen-Attribut',
+    why: 'lesson 8 is rewritten under issue 29 this round; write „Target-Gruppen-Attribut“ there and drop this entry',
   },
 ];

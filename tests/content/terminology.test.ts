@@ -47,6 +47,39 @@ describe('terminology linter', () => {
     }
   });
 
+  it('wants a non-breaking space between number and unit, also after a placeholder', () => {
+    const mdx = ['Nach 5 s und 8,2 s: 33 %.', 'Mit 5\u00a0s, `5 s` im Code und 3 Stops.'].join(
+      '\n',
+    );
+    expect(scan('x.mdx', mdx, 'de').map((h) => `${h.line}:${h.match.trim()}`)).toEqual([
+      '1:s',
+      '1:s',
+      '1:%',
+    ]);
+    const json = '{\n  "a": "{{seconds}} s",\n  "b": "{{seconds}}\u00a0s"\n}';
+    expect(scan('x.json', json, 'en').map((h) => `${h.line}:${h.rule.id}`)).toEqual([
+      '2:en-unit-space',
+    ]);
+  });
+
+  it('knows the German UI terms the glossary fixes', () => {
+    const mdx = [
+      'Die Instanz-Ziele der Zielgruppe, drei Replikas und ein Relais.',
+      'Der Client läuft in einen Timeout, das Gedankenexperiment, der Cluster Autoscaler hat ihn drained.',
+    ].join('\n');
+    expect(scan('x.mdx', mdx, 'de').map((h) => h.rule.id)).toEqual([
+      'de-instanz-ziel',
+      'de-zielgruppe',
+      'de-replikas',
+      'de-relais',
+      'de-timeout-gender',
+      'de-gedankenexperiment',
+      'de-cluster-autoscaler',
+      'de-drained',
+    ]);
+    expect(scan('x.mdx', 'Er läuft ins Timeout; der Timeout-Wert bleibt.', 'de')).toEqual([]);
+  });
+
   // The scanner itself: what it must see and what it must ignore.
   it('finds variants in prose, Predict attributes and JSON values, with file and line', () => {
     const mdx = [

@@ -30,7 +30,10 @@ export function mdxProse(text: string): string {
     );
 }
 
-/** The prose of a flat JSON locale file: each value at its line, placeholders blanked. */
+/**
+ * The prose of a flat JSON locale file: each value at its line. A placeholder becomes zeros of the
+ * same length: it stands for a number, so "{{n}} s" is checked like "5 s".
+ */
 export function jsonProse(text: string): string {
   return text
     .split('\n')
@@ -41,7 +44,9 @@ export function jsonProse(text: string): string {
       // Placeholders and `code` (commands, kinds) are not prose.
       return (
         blank(head) +
-        value.replace(/\{\{[^}]*\}\}/g, blank).replace(/(`+)[^`]*?\1/g, blank) +
+        value
+          .replace(/\{\{[^}]*\}\}/g, (m) => '0'.repeat(m.length))
+          .replace(/(`+)[^`]*?\1/g, blank) +
         blank(tail)
       );
     })

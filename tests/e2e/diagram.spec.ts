@@ -519,11 +519,11 @@ test('German diagrams write decimals with a comma, as the lessons do', async ({ 
   await ready(page, '/de/playground/drain-cluster-nodeport-probe/?t=20');
   await expect(flow(page).locator('.hop-seek__label')).toHaveText('t = 20,0 s');
   await expect(flow(page).locator('.hop-chart--drain figcaption')).toContainText(
-    /Unterbrechung: \d+,\d s\./,
+    /Unterbrechung: \d+,\d\ss\./,
   );
   // The log's times too (the first entries fall before 10 s: four decimals).
   await flow(page).locator('.hop-log .hop-disclosure').click();
-  await expect(flow(page).locator('.hop-log__t').first()).toHaveText(/^\d+,\d{1,4} s$/);
+  await expect(flow(page).locator('.hop-log__t').first()).toHaveText(/^\d+,\d{1,4}\ss$/);
 });
 
 /**

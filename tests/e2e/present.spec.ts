@@ -219,10 +219,10 @@ test('the drain deck steps through the drain, with the probe lane, LB view and w
     const chart = page.locator('.slide-flow .hop-chart--drain');
     await expect(chart).toBeVisible();
     const node1 = page.locator('.slide-flow [data-place="box:node-1"]');
-    const outText = lang === 'en' ? 'LB: out of rotation' : 'LB: außer Rotation';
+    const outText = lang === 'en' ? 'LB: out of rotation' : 'LB: aus der Rotation';
     await expect(node1).not.toContainText(outText);
     const narration = page.locator('.slide-narration');
-    await expect(narration).toHaveText(/^t = 0[.,]0 s: /);
+    await expect(narration).toHaveText(/^t = 0[.,]0\ss: /);
     const cursor = chart.locator('.hop-chart__cursor');
     let lastX = Number(await cursor.getAttribute('x1'));
     const seen: string[] = [];
@@ -272,7 +272,7 @@ test('every deck slide of a diagram over time steps through its moments (all dec
         (await slide.getByTestId('handout-steps').locator('li').first().textContent()) ?? '';
       if (mode === 'time') {
         timed++;
-        expect(first, `${url} slide ${i}`).toMatch(/^t = 0[.,]0 s: /);
+        expect(first, `${url} slide ${i}`).toMatch(/^t = 0[.,]0\ss: /);
       } else {
         expect(first, `${url} slide ${i}`).not.toMatch(/^t = /);
       }

@@ -43,7 +43,7 @@ test('de: the GKE sample keeps the client IP and finds the load uneven', async (
   const errors = watchErrors(page);
   await page.goto('/de/your-cluster/');
   await importSample(page, 'gke-local');
-  await expect(verdicts(page)).toContainText('Client-IP erhalten: ja — Local');
+  await expect(verdicts(page)).toContainText('Client-IP erhalten: ja – Local');
   await expect(verdicts(page)).toContainText('Last: ungleich');
   await expect(page.locator('.hop-cluster__report')).toContainText('Voreinstellung gcp');
   expect(errors).toEqual([]);

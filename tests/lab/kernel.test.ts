@@ -146,7 +146,7 @@ describe.skipIf(reason !== null)(title, { timeout: 90_000 }, () => {
     const lab = startLab(['local', '--duration', '30', '--time-limit', '6', '--out', outDir]);
     const state = await waitForPods();
     expect(await lab.exited).toBe(4);
-    expect(lab.output()).toContain('time limit of 6 s');
+    expect(lab.output()).toContain('time limit of 6 s');
     expect(labNs().filter((n) => n.startsWith(`hbh-${state.runId}-`))).toEqual([]);
     for (const pid of state.pids) expect(alive(pid)).toBe(false);
   });

@@ -47,7 +47,7 @@ describe('buildDeck', () => {
     expect(slides[0]).toMatchObject({
       title: 'Why SNAT',
       subtitle: 'What the Pod sees.',
-      meta: 'Lesson 3 · about 12 minutes',
+      meta: 'Lesson 3 · about 12 minutes',
     });
     expect(slides[1]).toMatchObject({ items: ['Goal one', 'Goal two'] });
     expect(slides[2]).toMatchObject({
@@ -65,7 +65,7 @@ describe('buildDeck', () => {
     const tDe = (key: string, vars: Record<string, string | number> = {}) =>
       (de[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? ''));
     const deck = buildDeck(lesson, tDe, (k) => k in de);
-    expect(deck[0]).toMatchObject({ meta: 'Lektion 3 · etwa 12 Minuten' });
+    expect(deck[0]).toMatchObject({ meta: 'Lektion 3 · etwa 12 Minuten' });
     expect(JSON.stringify(deck)).not.toMatch(/present\./);
   });
 });

@@ -138,7 +138,7 @@ describe('toDeckMoments', () => {
         const m = toDeckMoments(momentsOf(r, isTimeMode(r)), tFor(lang), (n) => fixed(lang, n, 1));
         for (const x of m) {
           expect(x.text, `${lang} ${id}`).not.toMatch(/present\.|reason\.|\{\{|undefined/);
-          expect(x.text).toMatch(/^t = \d+[.,]\d s: /);
+          expect(x.text).toMatch(/^t = \d+[.,]\d\u00a0s: /);
         }
       }
     }
@@ -156,7 +156,7 @@ describe('toDeckMoments', () => {
     expect(de[0]?.time).toBe(45.02);
     expect(de[0]?.text).toContain('node-1 schaltet ab');
     expect(de[0]?.text).toContain(resources.de['reason.nodeOffline']);
-    expect(de[1]?.text).toMatch(/^t = 58,2 s: .*13,2 s/);
+    expect(de[1]?.text).toMatch(/^t = 58,2\u00a0s: .*13,2\u00a0s/);
   });
 });
 

@@ -144,7 +144,7 @@ const hopSentences: Record<string, [string, string]> = {
   ],
   'ICMP answer': [
     'node-1 answers with an ICMP “port unreachable” message (198.51.100.11 → 192.0.2.10:40000) and sends it to the load balancer.',
-    'node-1 schickt als Antwort eine ICMP-Meldung „Port unerreichbar“ (198.51.100.11 → 192.0.2.10:40000) an den Load Balancer.',
+    'node-1 schickt als Antwort eine ICMP-Meldung „Port Unreachable“ (198.51.100.11 → 192.0.2.10:40000) an den Load Balancer.',
   ],
   'ICMP forward+refused': [
     'The load balancer forwards the ICMP message (198.51.100.11 → 192.0.2.10:40000) to client-1. client-1 receives the rejection, and the connection fails at once.',
@@ -152,27 +152,27 @@ const hopSentences: Record<string, [string, string]> = {
   ],
   'SYN send+drop+reason': [
     'client-2 sends a SYN (203.0.113.25:40005 → 198.51.100.13:30080) to node-3. node-3 drops the SYN. node-3 has no local endpoints: the filter rule drops the SYN silently, and the client times out.',
-    'client-2 schickt ein SYN (203.0.113.25:40005 → 198.51.100.13:30080) an node-3. node-3 verwirft das SYN. node-3 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft in einen Timeout.',
+    'client-2 schickt ein SYN (203.0.113.25:40005 → 198.51.100.13:30080) an node-3. node-3 verwirft das SYN. node-3 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft ins Timeout.',
   ],
   'SYN forward+timeout+reason': [
-    'The load balancer forwards the SYN (192.0.2.10:40016 → 198.51.100.13:30080) to node-3. node-3 never answers, so the client waits 21 s and then gives up. REJECT matched ("has no endpoints"), but this node had just sent this client its share of ICMP errors: Linux sends one address at most 6 at once, then 1 per second. This SYN gets no answer.',
-    'Der Load Balancer leitet das SYN (192.0.2.10:40016 → 198.51.100.13:30080) an node-3 weiter. node-3 antwortet nie; der Client wartet 21 s und gibt dann auf. REJECT hat gegriffen („has no endpoints“), aber der Node hatte diesem Client gerade schon so viele ICMP-Fehler geschickt, wie Linux erlaubt: höchstens 6 auf einmal an eine Adresse, danach 1 pro Sekunde. Dieses SYN bleibt unbeantwortet.',
+    'The load balancer forwards the SYN (192.0.2.10:40016 → 198.51.100.13:30080) to node-3. node-3 never answers, so the client waits 21 s and then gives up. REJECT matched ("has no endpoints"), but this node had just sent this client its share of ICMP errors: Linux sends one address at most 6 at once, then 1 per second. This SYN gets no answer.',
+    'Der Load Balancer leitet das SYN (192.0.2.10:40016 → 198.51.100.13:30080) an node-3 weiter. node-3 antwortet nie; der Client wartet 21 s und gibt dann auf. REJECT hat gegriffen („has no endpoints“), aber der Node hatte diesem Client gerade schon so viele ICMP-Fehler geschickt, wie Linux erlaubt: höchstens 6 auf einmal an eine Adresse, danach 1 pro Sekunde. Dieses SYN bleibt unbeantwortet.',
   ],
   'SYN send+timeout+reason': [
-    'client-1 sends a SYN (192.0.2.10:40132 → 203.0.113.100:80) to the load balancer. The load balancer never answers, so the client waits 21 s and then gives up. The load balancer has no healthy backend node left.',
-    'client-1 schickt ein SYN (192.0.2.10:40132 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer antwortet nie; der Client wartet 21 s und gibt dann auf. Der Load Balancer hat keinen gesunden Backend-Node mehr.',
+    'client-1 sends a SYN (192.0.2.10:40132 → 203.0.113.100:80) to the load balancer. The load balancer never answers, so the client waits 21 s and then gives up. The load balancer has no healthy backend node left.',
+    'client-1 schickt ein SYN (192.0.2.10:40132 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer antwortet nie; der Client wartet 21 s und gibt dann auf. Der Load Balancer hat keinen gesunden Backend-Node mehr.',
   ],
   'SYN forward+drop+reason': [
     'The load balancer forwards the SYN (198.51.100.250:47594 → 198.51.100.13:30080) to node-3. node-3 drops the SYN. node-3 has no local endpoints: the filter rule drops the SYN silently, and the client times out.',
-    'Der Load Balancer leitet das SYN (198.51.100.250:47594 → 198.51.100.13:30080) an node-3 weiter. node-3 verwirft das SYN. node-3 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft in einen Timeout.',
+    'Der Load Balancer leitet das SYN (198.51.100.250:47594 → 198.51.100.13:30080) an node-3 weiter. node-3 verwirft das SYN. node-3 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft ins Timeout.',
   ],
   'SYN forward+rejectGone+reason': [
     'node-1 forwards the SYN (192.0.2.10:41004 → 10.244.1.5:8080) to pod-a. The connection is refused. The node’s rules still pointed at a Pod that had already exited.',
     'node-1 leitet das SYN (192.0.2.10:41004 → 10.244.1.5:8080) an pod-a weiter. Die Verbindung wird abgewiesen. Die Regeln des Nodes zeigten noch auf einen Pod, der schon beendet war.',
   ],
   'SYN send+lbProxy': [
-    'client-1 sends a SYN (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer. The load balancer ends the client’s TCP connection and opens its own from 198.51.100.250:44088 to 198.51.100.11:30080 on node-1: the client’s address is gone from the IP header.',
-    'client-1 schickt ein SYN (192.0.2.10:40000 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer beendet die TCP-Verbindung des Clients und baut eine eigene von 198.51.100.250:44088 zu 198.51.100.11:30080 auf node-1 auf: Die Adresse des Clients ist aus dem IP-Header verschwunden.',
+    'client-1 sends a SYN (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer. The load balancer terminates the client’s TCP connection and opens its own from 198.51.100.250:44088 to 198.51.100.11:30080 on node-1: the client’s address is gone from the IP header.',
+    'client-1 schickt ein SYN (192.0.2.10:40000 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer terminiert die TCP-Verbindung des Clients und baut eine eigene von 198.51.100.250:44088 zu 198.51.100.11:30080 auf node-1 auf: Die Adresse des Clients ist aus dem IP-Header verschwunden.',
   ],
   'ACK send+lbProxyFlow': [
     'client-1 sends an ACK (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer. The load balancer passes it on over its own connection from 198.51.100.250:44088 to 198.51.100.11:30080 on node-1.',
@@ -225,7 +225,7 @@ const hopSentences: Record<string, [string, string]> = {
   ],
   'SYN send+arp+drop+reason': [
     'client-1 sends a SYN (192.0.2.10:45200 → 203.0.113.100:80) to node-2. node-2 answered ARP for the LB IP 203.0.113.100 (MetalLB elected its speaker), so the client’s Ethernet frame goes straight to node-2: there is no load balancer in between. node-2 drops the SYN. node-2 has no local endpoints: the filter rule drops the SYN silently, and the client times out.',
-    'client-1 schickt ein SYN (192.0.2.10:45200 → 203.0.113.100:80) an node-2. node-2 hat ARP für die LB-IP 203.0.113.100 beantwortet (MetalLB hat dessen Speaker gewählt), deshalb geht der Ethernet-Frame des Clients direkt an node-2: Dazwischen liegt kein Load Balancer. node-2 verwirft das SYN. node-2 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft in einen Timeout.',
+    'client-1 schickt ein SYN (192.0.2.10:45200 → 203.0.113.100:80) an node-2. node-2 hat ARP für die LB-IP 203.0.113.100 beantwortet (MetalLB hat dessen Speaker gewählt), deshalb geht der Ethernet-Frame des Clients direkt an node-2: Dazwischen liegt kein Load Balancer. node-2 verwirft das SYN. node-2 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft ins Timeout.',
   ],
   'SYN send+arp+reject+reason': [
     'client-1 sends a SYN (192.0.2.10:41200 → 203.0.113.100:80) to node-2. node-2 answered ARP for the LB IP 203.0.113.100 (MetalLB elected its speaker), so the client’s Ethernet frame goes straight to node-2: there is no load balancer in between. node-2 rejects the connection. The Service has no endpoints at all: kube-proxy REJECTs the SYN.',
@@ -233,15 +233,15 @@ const hopSentences: Record<string, [string, string]> = {
   ],
   'ICMP answer+refused': [
     'node-2 answers with an ICMP “port unreachable” message (198.51.100.12 → 192.0.2.10:41200) and sends it to client-1. client-1 receives the rejection, and the connection fails at once.',
-    'node-2 schickt als Antwort eine ICMP-Meldung „Port unerreichbar“ (198.51.100.12 → 192.0.2.10:41200) an client-1. client-1 erhält die Ablehnung, und die Verbindung scheitert sofort.',
+    'node-2 schickt als Antwort eine ICMP-Meldung „Port Unreachable“ (198.51.100.12 → 192.0.2.10:41200) an client-1. client-1 erhält die Ablehnung, und die Verbindung scheitert sofort.',
   ],
   'SYN send+arp+timeout+reason': [
-    'client-1 sends a SYN (192.0.2.10:41206 → 203.0.113.100:80) to node-2. node-2 answered ARP for the LB IP 203.0.113.100 (MetalLB elected its speaker), so the client’s Ethernet frame goes straight to node-2: there is no load balancer in between. node-2 never answers, so the client waits 21 s and then gives up. REJECT matched ("has no endpoints"), but this node had just sent this client its share of ICMP errors: Linux sends one address at most 6 at once, then 1 per second. This SYN gets no answer.',
-    'client-1 schickt ein SYN (192.0.2.10:41206 → 203.0.113.100:80) an node-2. node-2 hat ARP für die LB-IP 203.0.113.100 beantwortet (MetalLB hat dessen Speaker gewählt), deshalb geht der Ethernet-Frame des Clients direkt an node-2: Dazwischen liegt kein Load Balancer. node-2 antwortet nie; der Client wartet 21 s und gibt dann auf. REJECT hat gegriffen („has no endpoints“), aber der Node hatte diesem Client gerade schon so viele ICMP-Fehler geschickt, wie Linux erlaubt: höchstens 6 auf einmal an eine Adresse, danach 1 pro Sekunde. Dieses SYN bleibt unbeantwortet.',
+    'client-1 sends a SYN (192.0.2.10:41206 → 203.0.113.100:80) to node-2. node-2 answered ARP for the LB IP 203.0.113.100 (MetalLB elected its speaker), so the client’s Ethernet frame goes straight to node-2: there is no load balancer in between. node-2 never answers, so the client waits 21 s and then gives up. REJECT matched ("has no endpoints"), but this node had just sent this client its share of ICMP errors: Linux sends one address at most 6 at once, then 1 per second. This SYN gets no answer.',
+    'client-1 schickt ein SYN (192.0.2.10:41206 → 203.0.113.100:80) an node-2. node-2 hat ARP für die LB-IP 203.0.113.100 beantwortet (MetalLB hat dessen Speaker gewählt), deshalb geht der Ethernet-Frame des Clients direkt an node-2: Dazwischen liegt kein Load Balancer. node-2 antwortet nie; der Client wartet 21 s und gibt dann auf. REJECT hat gegriffen („has no endpoints“), aber der Node hatte diesem Client gerade schon so viele ICMP-Fehler geschickt, wie Linux erlaubt: höchstens 6 auf einmal an eine Adresse, danach 1 pro Sekunde. Dieses SYN bleibt unbeantwortet.',
   ],
   'SYN noArp': [
-    'client-1 wants to send a SYN (192.0.2.10:41400 → 203.0.113.100:80), but nobody answers its ARP request for the LB IP 203.0.113.100: MetalLB elected no node to announce it. The packet never leaves client-1; the client waits 21 s and then gives up.',
-    'client-1 will ein SYN (192.0.2.10:41400 → 203.0.113.100:80) schicken, aber niemand beantwortet seine ARP-Anfrage für die LB-IP 203.0.113.100: MetalLB hat keinen Node gewählt, der sie ankündigt. Das Paket verlässt client-1 nie; der Client wartet 21 s und gibt dann auf.',
+    'client-1 wants to send a SYN (192.0.2.10:41400 → 203.0.113.100:80), but nobody answers its ARP request for the LB IP 203.0.113.100: MetalLB elected no node to announce it. The packet never leaves client-1; the client waits 21 s and then gives up.',
+    'client-1 will ein SYN (192.0.2.10:41400 → 203.0.113.100:80) schicken, aber niemand beantwortet seine ARP-Anfrage für die LB-IP 203.0.113.100: MetalLB hat keinen Node gewählt, der sie ankündigt. Das Paket verlässt client-1 nie; der Client wartet 21 s und gibt dann auf.',
   ],
 };
 
@@ -277,7 +277,7 @@ const eventSentences: Record<string, [string, string]> = {
   ],
   'connection.failed noLocalEndpoints': [
     'Connection 11 via node-3 failed. node-3 has no local endpoints: the filter rule drops the SYN silently, and the client times out.',
-    'Verbindung 11 über node-3 ist fehlgeschlagen. node-3 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft in einen Timeout.',
+    'Verbindung 11 über node-3 ist fehlgeschlagen. node-3 hat keine lokalen Endpunkte: Die Filterregel verwirft das SYN still, und der Client läuft ins Timeout.',
   ],
   'node.cordoned': [
     'node-1 cordoned (unschedulable); the load balancer is not affected.',

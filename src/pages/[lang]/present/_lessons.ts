@@ -3,6 +3,7 @@
  * their slides; shared by the deck, notes and print routes.
  */
 import { lessonNumber } from '../../../lib/lessons';
+import { lessonTime } from '../../../lib/lessonTime';
 import { getCollection } from 'astro:content';
 import { buildDeck, type DeckLesson, type DeckMoment, type Slide } from '../../../lib/deck';
 import { momentsOf, toDeckMoments, type MomentCode } from '../../../lib/moments';
@@ -59,7 +60,7 @@ export async function loadDecks(): Promise<DeckEntry[]> {
         title: e.data.title,
         description: e.data.description ?? '',
         order: lessonNumber(e.filePath),
-        minutes: meta.minutes,
+        minutes: lessonTime(e.body ?? '').minutes,
         goals: meta.goals,
         scenarios: meta.scenarios,
       };
