@@ -336,7 +336,7 @@ const eventSentences: Record<string, [string, string]> = {
   ],
   'node.online': [
     'node-1 is back: kubelet and kube-proxy run again.',
-    'node-1 ist zurück: kubelet und kube-proxy laufen wieder.',
+    'node-1 ist zurück: Kubelet und kube-proxy laufen wieder.',
   ],
   'kubeProxy.started': ['kube-proxy on node-1 started.', 'kube-proxy auf node-1 ist gestartet.'],
   'pod.ready': ['pod-a on node-1 is ready.', 'pod-a auf node-1 ist bereit.'],
