@@ -157,6 +157,17 @@ export const scenarioSpec = obj({
         podCidr: req(str('cidr', 18)),
         /** topology.kubernetes.io/zone; zonal load balancers route within it. */
         zone: opt(id),
+        // accuracy (issue 29): node state MetalLB's election reads (source: metallb-l2-eligible-nodes).
+        /**
+         * The Node condition NetworkUnavailable is True. MetalLB's speakers leave the node out of
+         * the L2 election; nothing else in the engine reads it.
+         */
+        networkUnavailable: opt(bool),
+        /**
+         * The label node.kubernetes.io/exclude-from-external-load-balancers: the service
+         * controller keeps the node out of every cloud LB's targets, MetalLB out of its election.
+         */
+        excludeFromExternalLoadBalancers: opt(bool),
       }),
       1,
       LIMITS.nodes,
@@ -228,7 +239,8 @@ export const scenarioSpec = obj({
       ipMode: opt(oneOf(IP_MODES), { override: true, control: 'ipMode' }),
       /**
        * MetalLB L2 only: seconds from the announcing node losing its claim (speaker gone, or no
-       * ready local endpoint under Local) to clients sending to the new one (its gratuitous ARP).
+       * local endpoint that can serve under Local) to clients sending to the new one (its
+       * gratuitous ARP).
        */
       l2FailoverDelay: opt(seconds(), { override: true }),
     }),
