@@ -222,8 +222,11 @@ export const scenarioSpec = obj({
        * [0, interval) derived from the seed; set 0 to align all probes.
        */
       probePhase: opt(record(seconds(), LIMITS.nodes)),
-      /** Route across zones (default per preset: AWS NLB off, the others regional). */
-      crossZone: opt(bool, { override: true }),
+      /**
+       * Route across zones (default per preset: AWS NLB and classic ELB off, the others regional;
+       * source: aws-nlb-cross-zone-default).
+       */
+      crossZone: opt(bool, { override: true, control: 'crossZone' }),
       /** 'passthrough' (default) or 'proxy': the LB opens its own connection from `sourceIp`. */
       mode: opt(oneOf(LB_MODES), { override: true, control: 'lbMode' }),
       /** The proxying LB's own (private) address, the source of its connections to the nodes. */

@@ -1,12 +1,17 @@
 /** Summary statistics of a run: outcomes, per-pod shares, the disruption window, LB marks. */
 import { OUTCOME_REASONS } from './codes.ts';
+import { LB_BEHAVIOUR } from './presets.ts';
 import type { RuleSet } from './kubeProxy.ts';
 import type { Columns } from './simulate.ts';
 import type { ConnectionRecord, OutcomeReason, Scenario, SimEvent, Summary } from './types.ts';
 
 /**
- * The formula share per pod at t=0: Cluster → 1/P over the P usable endpoints; Local → 1/(N·k_i)
- * over the N nodes in LB rotation that have k_i ≥ 1 usable local endpoints (fact sheet §8).
+ * The formula share per pod at t=0. Cluster → 1/P over the P usable endpoints (source:
+ * k8s-cluster-share). Local → the LB's share of the node times 1/k_i over its k_i usable local
+ * endpoints (source: k8s-local-share). A node's share: 1/N over the N nodes in rotation with k_i ≥ 1;
+ * a zonal LB (cross-zone off, AWS NLB's default; source: aws-nlb-cross-zone-default) first splits
+ * evenly over the Z zones that have such a node, then over that zone's N_z of them: 1/Z · 1/N_z
+ * (source: aws-nlb-zonal-dns). Nodes without a zone form one zone.
  */
 export function expectedShares(
   scenario: Scenario,
@@ -22,9 +27,15 @@ export function expectedShares(
     return out;
   }
   const serving = initialRules.filter((rs) => rotation[rs.node] && rs.localEndpoints.length > 0);
+  const crossZone =
+    scenario.loadBalancer.crossZone ?? LB_BEHAVIOUR[scenario.loadBalancer.preset].crossZone;
+  const zoneOf = (node: string): string =>
+    crossZone ? '' : (scenario.nodes.find((n) => n.id === node)?.zone ?? '');
+  const perZone = new Map<string, number>();
+  for (const rs of serving) perZone.set(zoneOf(rs.node), (perZone.get(zoneOf(rs.node)) ?? 0) + 1);
   for (const rs of serving) {
-    for (const e of rs.localEndpoints)
-      out[e.podId] = 1 / (serving.length * rs.localEndpoints.length);
+    const nodeShare = 1 / (perZone.size * (perZone.get(zoneOf(rs.node)) ?? 1));
+    for (const e of rs.localEndpoints) out[e.podId] = nodeShare / rs.localEndpoints.length;
   }
   return out;
 }

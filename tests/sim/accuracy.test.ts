@@ -330,3 +330,59 @@ describe('missing actions and settings (item 8)', () => {
     for (const c of same) expect(c.sourceSeenByPod).toBe(expected(c.ingressNode ?? ''));
   });
 });
+
+describe('zones: a zonal load balancer splits by zone first (issue 29, P4)', () => {
+  const shares = (r: ReturnType<typeof run>): Record<string, number> => r.summary.expectedShare;
+  it('local-zones-nlb: AWS NLB, cross-zone off, Local: 1/Z · 1/N_z · 1/k', () => {
+    const r = run('local-zones-nlb');
+    expect(r.resolved.loadBalancer.preset).toBe('aws-nlb');
+    expect(r.resolved.nodes.map((n) => n.zone)).toEqual(['zone-a', 'zone-b', 'zone-b']);
+    // zone-a: node-1 alone (pod-a); zone-b: node-2 (pod-b) and node-3 (pod-c, pod-d).
+    expect(shares(r)).toEqual({ 'pod-a': 1 / 2, 'pod-b': 1 / 4, 'pod-c': 1 / 8, 'pod-d': 1 / 8 });
+    // What the run delivered matches the formula, not the flat 1/(N·k).
+    for (const [pod, want] of Object.entries(shares(r)))
+      expect(Math.abs((r.summary.podShare[pod] ?? 0) - want)).toBeLessThan(0.04);
+    expect(r.summary.failed).toBe(0);
+    expect(r.summary.clientIpPreserved).toBe(r.summary.connections);
+  });
+
+  it('with cross-zone on, the same Pods get the flat 1/(N·k)', () => {
+    const r = run('local-zones-nlb', { 'loadBalancer.crossZone': 'true' });
+    expect(shares(r)).toEqual({ 'pod-a': 1 / 3, 'pod-b': 1 / 3, 'pod-c': 1 / 6, 'pod-d': 1 / 6 });
+    for (const [pod, want] of Object.entries(shares(r)))
+      expect(Math.abs((r.summary.podShare[pod] ?? 0) - want)).toBeLessThan(0.04);
+  });
+
+  it('a zone without a healthy node drops out (its NLB node leaves DNS): Z counts zones with one', () => {
+    const s = getScenario('local-zones-nlb') as Scenario;
+    s.pods = s.pods.map((p) => (p.id === 'pod-a' ? { ...p, node: 'node-2', ip: '10.244.2.9' } : p));
+    const r = simulate(s, { seed: 1 });
+    expect(r.summary.expectedShare).toEqual({
+      'pod-a': 1 / 4,
+      'pod-b': 1 / 4,
+      'pod-c': 1 / 4,
+      'pod-d': 1 / 4,
+    });
+    expect(r.connections.some((c) => c.ingressNode === 'node-1')).toBe(false);
+  });
+
+  it.each(['azure', 'azure-shared', 'gcp', 'gcp-l4'] as const)(
+    '%s is regional: zones change nothing',
+    (preset) => {
+      const s = getScenario('local-zones-nlb') as Scenario;
+      s.loadBalancer = { ...s.loadBalancer, preset, delivery: 'vip' };
+      const r = simulate(s, { seed: 1 });
+      expect(r.summary.expectedShare).toEqual({
+        'pod-a': 1 / 3,
+        'pod-b': 1 / 3,
+        'pod-c': 1 / 6,
+        'pod-d': 1 / 6,
+      });
+    },
+  );
+
+  it('under Cluster every Pod still gets 1/P, zones or not', () => {
+    const r = run('local-zones-nlb', { 'service.externalTrafficPolicy': 'Cluster' });
+    expect(Object.values(shares(r))).toEqual([0.25, 0.25, 0.25, 0.25]);
+  });
+});

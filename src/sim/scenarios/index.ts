@@ -9,6 +9,7 @@ import { drainLocalHcnp } from './drainLocalHcnp.ts';
 import { local } from './local.ts';
 import { localImbalance } from './localImbalance.ts';
 import { localSpread } from './localSpread.ts';
+import { localZonesNlb } from './localZonesNlb.ts';
 import { metallbL2Local } from './metallbL2Local.ts';
 import { ingressCluster } from './ingressCluster.ts';
 import { ingressLocal } from './ingressLocal.ts';
@@ -27,6 +28,7 @@ export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
   local,
   'local-imbalance': localImbalance,
   'local-spread': localSpread,
+  'local-zones-nlb': localZonesNlb,
   'drain-cluster-nodeport-probe': drainClusterNodeportProbe,
   'drain-cluster-healthz-probe': drainClusterHealthzProbe,
   'drain-local-hcnp': drainLocalHcnp,
