@@ -36,7 +36,7 @@ import { LIFECYCLE_DEFAULTS } from './params.ts';
 import { L2_FAILOVER_DELAY, LB_BEHAVIOUR, type LbBehaviour } from './presets.ts';
 import { L2Election } from './metallb.ts';
 import { answerProbe, type ProbeAnswer } from './probes.ts';
-import { lbPathOf } from './clientIp.ts';
+import { capturesLbIp, lbPathOf } from './clientIp.ts';
 import type { Rng } from './rng.ts';
 import { EventQueue } from './scheduler.ts';
 import type { Action, EndpointConditions, NodeSpec, PodSpec, Scenario, SimEvent } from './types.ts';
@@ -264,7 +264,7 @@ export class Lifecycle {
       endpoints,
       shared: this.shared,
       clusterCidr: this.clusterCidr,
-      capturesLbIp: (s.loadBalancer.ipMode ?? 'VIP') === 'VIP',
+      capturesLbIp: capturesLbIp(s),
     });
     this.rulesets.push(rs);
     return rs;

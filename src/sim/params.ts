@@ -143,6 +143,9 @@ export const scenarioSpec = obj({
         ip: req(ip),
         /** Set for a Pod inside the cluster (running on this node) that calls the LB IP. */
         node: opt(id),
+        // accuracy (issue 29): X-Forwarded-For trust (source: ingress-nginx-real-ip).
+        /** An X-Forwarded-For header the client sends itself: any client can write any address. */
+        xForwardedFor: opt(ip),
       }),
       1,
       LIMITS.clients,
@@ -241,6 +244,11 @@ export const scenarioSpec = obj({
       /** ingress[].ipMode (default 'VIP': kube-proxy short-circuits in-cluster calls to the LB IP). */
       ipMode: opt(oneOf(IP_MODES), { override: true, control: 'ipMode' }),
       /**
+       * An L7 load balancer (mode 'proxy': AWS ALB, Azure Application Gateway) appends the address
+       * it saw to X-Forwarded-For. Default false; a passthrough LB cannot.
+       */
+      setsXForwardedFor: opt(bool, { override: true }),
+      /**
        * MetalLB L2 only: seconds from the announcing node losing its claim (speaker gone, or no
        * local endpoint that can serve under Local) to clients sending to the new one (its
        * gratuitous ARP).
@@ -255,6 +263,14 @@ export const scenarioSpec = obj({
       kind: opt(oneOf(APP_KINDS)),
       /** The listener parses a PROXY protocol header (ingress-nginx `use-proxy-protocol`). */
       expectsProxyProtocol: opt(bool, { override: true, control: 'appProxyProtocol' }),
+      // accuracy (issue 29): ingress-nginx's realip settings (source: ingress-nginx-real-ip).
+      /** ingress-nginx `use-forwarded-headers` (ingress controller only; default false). */
+      useForwardedHeaders: opt(bool, { override: true }),
+      /**
+       * ingress-nginx `proxy-real-ip-cidr`: the addresses trusted to report the client (ingress
+       * controller only). Absent: the default 0.0.0.0/0, every address.
+       */
+      proxyRealIpCidr: opt(list(str('cidr', 18), 1, 16)),
     }),
   ),
   /** The Pod network's layout (default bridge). */
@@ -396,6 +412,17 @@ export const CONDITIONS: readonly Condition[] = [
   ).map(([path, values]): Condition => ({
     when: { path: 'loadBalancer.preset', equals: 'metallb-l2' },
     then: { path, rule: 'notOneOf', values, code: 'notWithPreset' },
+  })),
+  // AWS load balancers publish a hostname, never an ip, and ipMode may only be set with an ip
+  // (source: aws-lb-hostname-only, k8s-ipmode).
+  ...(['aws-nlb', 'aws-shared', 'aws-lbc', 'aws-clb'] as const).map((preset): Condition => ({
+    when: { path: 'loadBalancer.preset', equals: preset },
+    then: {
+      path: 'loadBalancer.ipMode',
+      rule: 'notOneOf',
+      values: IP_MODES,
+      code: 'notWithPreset',
+    },
   })),
 ];
 

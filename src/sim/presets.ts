@@ -125,6 +125,11 @@ export interface LbBehaviour {
   /** Each LB node routes across zones (false: within its own zone, AWS NLB's default). */
   crossZone: boolean;
   /**
+   * status.loadBalancer.ingress[] carries an `ip` (true) or only a `hostname` (false: AWS ELB and
+   * NLB). kube-proxy can only capture an ip, and `ipMode` may only be set with one.
+   */
+  publishesIp: boolean;
+  /**
    * How backends are chosen: health probes, or one node elected to answer ARP for the LB IP
    * (MetalLB L2), which then receives every connection.
    */
@@ -142,6 +147,7 @@ const AZURE: LbBehaviour = {
   resetFlowsOnUnhealthy: false,
   deregistersTaintedNodes: false,
   crossZone: true,
+  publishesIp: true,
   selection: 'probes',
 };
 const GCP: LbBehaviour = {
@@ -152,6 +158,7 @@ const GCP: LbBehaviour = {
   resetFlowsOnUnhealthy: false,
   deregistersTaintedNodes: false,
   crossZone: true,
+  publishesIp: true,
   selection: 'probes',
 };
 const AWS_NLB: LbBehaviour = {
@@ -163,6 +170,7 @@ const AWS_NLB: LbBehaviour = {
   resetFlowsOnUnhealthy: true,
   deregistersTaintedNodes: false,
   crossZone: false,
+  publishesIp: false,
   selection: 'probes',
 };
 
@@ -193,6 +201,7 @@ export const LB_BEHAVIOUR: Record<CloudPreset, LbBehaviour> = {
     resetFlowsOnUnhealthy: false,
     deregistersTaintedNodes: false,
     crossZone: true,
+    publishesIp: true,
     selection: 'l2Announce',
   },
   // No cloud: a plain pass-through balancer to the nodePort.

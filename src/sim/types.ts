@@ -93,6 +93,11 @@ export interface HopPayload {
    * own connection to the app from `from` and writes this X-Forwarded-For.
    */
   xForwardedFor?: { value: Ip; from: Ip };
+  /**
+   * The X-Forwarded-For header in the request as it travels: what the client wrote itself, and
+   * after an L7 load balancer also the address that LB appended.
+   */
+  xForwardedForIn?: Ip[];
 }
 
 /** Why a connection ended as it did; a stable code, translated by the views. */

@@ -13,6 +13,7 @@ import { localZonesNlb } from './localZonesNlb.ts';
 import { metallbL2Local } from './metallbL2Local.ts';
 import { ingressCluster } from './ingressCluster.ts';
 import { ingressLocal } from './ingressLocal.ts';
+import { ingressXffSpoof, ingressXffTrusted } from './ingressXffSpoof.ts';
 import { passthroughLbLocal } from './passthroughLbLocal.ts';
 import { podToLbProxy } from './podToLbProxy.ts';
 import { podToLbVip } from './podToLbVip.ts';
@@ -42,6 +43,8 @@ export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
   'ingress-local': ingressLocal,
   'pod-to-lb-vip': podToLbVip,
   'pod-to-lb-proxy': podToLbProxy,
+  'ingress-xff-spoof': ingressXffSpoof,
+  'ingress-xff-trusted': ingressXffTrusted,
 });
 
 /** Ids of the built-in scenarios in registry order. */
