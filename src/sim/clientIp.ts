@@ -5,9 +5,10 @@
  * kube-proxy unless the LB reports `ipMode: Proxy` or publishes no IP at all. Pure functions over
  * the scenario, so the fast path pays nothing for scenarios that use none of it.
  *
- * Sources: aws-nlb-client-ip-preservation, aws-nlb-proxy-source, aws-nlb-pp2-health-checks,
- * k8s-ipmode, aws-lb-hostname-only, nginx-broken-header, k8s-healthz-no-proxy-protocol,
- * ingress-nginx-real-ip (the controller's realip module), nginx-realip-recursive.
+ * Each fact is in the source list (source: aws-nlb-client-ip-preservation, aws-nlb-proxy-source,
+ * aws-nlb-pp2-health-checks, k8s-ipmode, aws-lb-hostname-only, nginx-broken-header,
+ * k8s-healthz-no-proxy-protocol, ingress-nginx-xff-from-connection, ingress-nginx-real-ip,
+ * nginx-realip-recursive).
  */
 import { inCidr } from './ip.ts';
 import { LB_BEHAVIOUR } from './presets.ts';

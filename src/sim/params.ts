@@ -349,14 +349,18 @@ export const scenarioSpec = obj({
 
 /** Defaults of the optional lifecycle settings (Kubernetes defaults, or stated assumptions). */
 export const LIFECYCLE_DEFAULTS = {
+  // An assumption, not a Kubernetes setting (source: k8s-boot-seconds).
   bootSeconds: 30,
-  // kube-controller-manager --node-monitor-grace-period, 50 s since 1.32 (kubernetes#126287).
+  // kube-controller-manager --node-monitor-grace-period, 50 s since 1.32 (source: k8s-node-monitor).
   nodeMonitorGracePeriod: 50,
-  // --node-monitor-period 5 s: how soon the controller sees a NotReady the kubelet posted.
+  // --node-monitor-period 5 s: how soon the controller sees a NotReady the kubelet posted
+  // (source: k8s-node-monitor).
   nodeMonitorPeriod: 5,
   appShutdownSeconds: 0,
-  // Assumption [I]: a few seconds of systemd shutdown after the kubelet lets go.
+  // An assumption: a few seconds of systemd shutdown after the kubelet lets go
+  // (source: linux-os-shutdown-seconds).
   osShutdownSeconds: 3,
+  // Kubernetes' readiness probe defaults (source: k8s-readiness-during-termination).
   readinessPeriodSeconds: 10,
   readinessFailureThreshold: 3,
 } as const;

@@ -42,7 +42,7 @@ export type ExternalTrafficPolicy = (typeof POLICIES)[number];
  */
 export type ProbeKind = (typeof PROBE_KIND_NAMES)[number];
 
-/** Named sets of probe defaults taken from the fact sheet; every value can be overridden. */
+/** Named sets of probe defaults, each number in the source list (presets.ts); all can be overridden. */
 export type CloudPreset = (typeof PRESET_NAMES)[number];
 
 /**
