@@ -1,7 +1,7 @@
 /**
  * The drain as the kubelet really runs it, and each cloud's load balancer as it really behaves
- * (issue 15; shared/reference/kubernetes-facts.md C1–C13). Each table row fails on the engine
- * before this round of corrections.
+ * (issues 15 and 29). Each block names the source-list entries it holds (src/lib/sources, the
+ * /sources/ page); each table row fails on the engine before its round of corrections.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,7 +16,7 @@ import { run, synRules } from './helpers.ts';
 const at = (r: ReturnType<typeof run>, type: string, node = 'node-1'): number | undefined =>
   r.events.find((e) => e.type === type && 'node' in e && e.node === node)?.at;
 
-describe('graceful node shutdown as the kubelet runs it (C4)', () => {
+describe('graceful node shutdown as the kubelet runs it (source: k8s-graceful-shutdown)', () => {
   // shutdown at t=15 on the drain scenarios; kubelet 30 s / 10 s; OS 3 s. Every row's two times
   // are read: the run's kube-proxy stop and the node leaving the network.
   const shutdownOnly = (s: Scenario): void => {
@@ -119,7 +119,7 @@ describe('graceful node shutdown as the kubelet runs it (C4)', () => {
   });
 });
 
-describe('shutdown kills are not API deletions (C5)', () => {
+describe('shutdown kills are not API deletions (source: k8s-shutdown-kill-not-deletion)', () => {
   it('a killed Pod is never terminating; the NotReady mark makes it not ready; its exit removes it', () => {
     const s = getScenario('drain-local-hcnp') as Scenario;
     s.lifecycle = { ...s.lifecycle, preStopSeconds: 15 };
@@ -147,7 +147,7 @@ describe('shutdown kills are not API deletions (C5)', () => {
   });
 });
 
-describe('readiness after SIGTERM (C11)', () => {
+describe('readiness after SIGTERM (source: k8s-readiness-during-termination)', () => {
   it('an app that fails readiness on SIGTERM still serves for up to periodSeconds × failureThreshold', () => {
     const r = run('drain-local-hcnp', {
       'lifecycle.preStopSeconds': '0',
@@ -165,7 +165,7 @@ describe('readiness after SIGTERM (C11)', () => {
   });
 });
 
-describe('delivery per cloud (C8)', () => {
+describe('delivery per cloud (source: azure-floating-ip, gcp-passthrough-vip, aws-instance-nodeport)', () => {
   it.each([
     ['azure', 'vip', 'KUBE-SERVICES'],
     ['azure-shared', 'vip', 'KUBE-SERVICES'],
@@ -192,7 +192,7 @@ describe('delivery per cloud (C8)', () => {
   });
 });
 
-describe('Azure as the 2023 report measured it (C1, C2)', () => {
+describe('Azure as the 2023 report measured it (source: azure-2023-threshold)', () => {
   it('threshold 1 and a short TCP timeout give the report’s 3–6 s band over the probe phase', () => {
     const windows: number[] = [];
     for (let phase = 0; phase < 5; phase += 0.5) {
@@ -210,7 +210,7 @@ describe('Azure as the 2023 report measured it (C1, C2)', () => {
   });
 });
 
-describe('each cloud’s load balancer with unhealthy targets (C9)', () => {
+describe('each cloud’s load balancer with unhealthy targets (source: azure-fail-closed, aws-nlb-fail-open, aws-nlb-reset-flows)', () => {
   const allDown = (preset: string): ReturnType<typeof simulate> => {
     // Local with every Pod deleted: every hcnp answers 503, every node leaves rotation.
     const s = run('local', { 'loadBalancer.preset': preset, 'traffic.duration': '40' }).resolved;
@@ -331,7 +331,7 @@ describe('missing actions and settings (item 8)', () => {
   });
 });
 
-describe('zones: a zonal load balancer splits by zone first (issue 29, P4)', () => {
+describe('zones: a zonal load balancer splits by zone first (source: aws-nlb-cross-zone-default, aws-nlb-zonal-dns)', () => {
   const shares = (r: ReturnType<typeof run>): Record<string, number> => r.summary.expectedShare;
   it('local-zones-nlb: AWS NLB, cross-zone off, Local: 1/Z · 1/N_z · 1/k', () => {
     const r = run('local-zones-nlb');
