@@ -7,13 +7,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SOURCE_AREAS, SOURCES } from '../../src/lib/sources/index.ts';
+import { LB_BEHAVIOUR, PRESETS } from '../../src/sim/presets.ts';
 import {
   L2_FAILOVER_DELAY_SOURCE,
-  LB_BEHAVIOUR,
   LB_BEHAVIOUR_SOURCES,
   PRESET_SOURCES,
-  PRESETS,
-} from '../../src/sim/presets.ts';
+} from '../../src/sim/presetSources.ts';
 import { PRESET_NAMES, POLICIES } from '../../src/sim/params.ts';
 
 const ids = new Set(SOURCES.map((s) => s.id));
