@@ -485,6 +485,7 @@ describe('narration', () => {
           expect(text, `${run.name}: ${text}`).toMatch(/^[A-Za-z].*[.)]$/);
         }
       }
-    });
+      // Every built-in scenario twice, traced: seconds of CPU on a busy shared machine.
+    }, 30_000);
   }
 });
