@@ -195,6 +195,7 @@ export default defineConfig({
               'embed',
               'cli',
               'workshop',
+              'sources',
             ]),
           ],
         },

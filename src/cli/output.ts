@@ -9,6 +9,9 @@ import { t, type Lang } from './i18n.ts';
 
 const r3 = (n: number | null): number | null => (n === null ? null : Math.round(n * 1000) / 1000);
 
+/** Presets of an AWS Network Load Balancer, whose passive health checks can end a window early. */
+const NLB_PRESETS: ReadonlySet<string> = new Set(['aws-nlb', 'aws-shared', 'aws-lbc']);
+
 /** The documented JSON output of one run. */
 export function toJson(result: SimResult): unknown {
   const s = result.summary;
@@ -82,6 +85,10 @@ export function summaryTable(lang: Lang, result: SimResult, title: string): stri
         ? ''
         : ` (${num(s.disruption.firstFailureAt)} s … ${num(s.disruption.lastFailureAt)} s)`),
   ];
+  // An AWS NLB also marks targets down from failed traffic (passive health checks, not
+  // configurable): the window from its active checks is an upper bound (source: aws-nlb-passive-checks).
+  if (s.disruption.seconds > 0 && NLB_PRESETS.has(result.resolved.loadBalancer.preset))
+    lines.push(`  ${t(lang, 'cli.summary.nlbUpperBound')}`);
   // Failures by reason and node: the reason sentences name the node (e.g. "node-3 has no …").
   const failures = new Map<string, { reason: string; node: string; count: number }>();
   for (const c of result.connections) {

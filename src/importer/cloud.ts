@@ -2,7 +2,8 @@
  * Which cloud load balancer sits in front of the Service, how it delivers packets and how it
  * probes the nodes: inferred from Node `spec.providerID`, the Service's `loadBalancerClass` and
  * its annotations, mapped onto the engine's presets (src/sim/presets.ts) with explicit numbers
- * where annotations override them. Sources: fact sheet §0, C8–C10, C12; cloud-provider-azure
+ * where annotations override them (source: azure-probe-defaults, azure-probe-annotations,
+ * azure-floating-ip, aws-lbc-takes-over, aws-clb-probe); cloud-provider-azure
  * `azure_loadbalancer_healthprobe.go`; cloud-provider-aws `buildNLBHealthCheckConfiguration`
  * and `EnsureLoadBalancer`; aws-load-balancer-controller annotations.
  */
@@ -35,7 +36,7 @@ export const ANNOTATIONS = {
 /** Azure's per-port annotation, e.g. service.beta.kubernetes.io/port_80_health-probe_interval. */
 const azurePort = (port: number, param: string): string => `${B}port_${port}_health-probe_${param}`;
 
-/** The kube-proxy health server port (fact sheet §0). */
+/** The kube-proxy health server port (source: k8s-kube-proxy-healthz). */
 const KUBE_PROXY_HEALTH_PORT = 10256;
 
 /** What the cloud module needs to know about the chosen Service and its nodes. */
@@ -73,7 +74,7 @@ function providerOf(id: string): Provider {
 
 const ALTERNATIVES: Record<CloudPreset, CloudPreset[]> = {
   // Shared probe mode is a cloud-provider setting (clusterServiceLoadBalancerHealthProbeMode),
-  // invisible in the Service (fact sheet §9).
+  // invisible in the Service (source: azure-shared-probe).
   azure: ['azure-shared'],
   'azure-2023': ['azure'],
   'azure-shared': ['azure'],
@@ -99,7 +100,7 @@ export function inferCloud(input: CloudInput, r: ReportBuilder): CloudOutput {
   if (known.length > 1) r.add('cloudMixed', { providers: known.map(([p]) => p).join(', ') });
   const provider: Provider = known[0]?.[0] ?? 'other';
 
-  // The AWS flavour: who builds the LB (fact sheet C10; LBC handles type external / nlb-ip /
+  // The AWS flavour: who builds the LB (source: aws-lbc-takes-over; LBC handles type external / nlb-ip /
   // loadBalancerClass service.k8s.aws/nlb, cloud-provider-aws answers ImplementedElsewhere).
   const awsType = ann(ANNOTATIONS.awsType)?.toLowerCase();
   const lbc =
@@ -170,7 +171,7 @@ export function inferCloud(input: CloudInput, r: ReportBuilder): CloudOutput {
   let delivery: LbDelivery = 'nodePort';
 
   if (family === 'azure') {
-    // Floating IP is on by default: packets arrive addressed to the frontend IP (C8).
+    // Floating IP is on by default: packets arrive addressed to the frontend IP (source: azure-floating-ip).
     const noFloating = ann(ANNOTATIONS.azureNoFloatingIp)?.toLowerCase() === 'true';
     delivery = noFloating ? 'nodePort' : 'vip';
     if (noFloating)
@@ -185,7 +186,7 @@ export function inferCloud(input: CloudInput, r: ReportBuilder): CloudOutput {
   } else if (family === 'aws') {
     if (classicElb) {
       // cloud-provider-aws classic ELB: TCP on the first nodePort (HTTP hcnp for Local),
-      // interval 10, timeout 5, unhealthy 6, healthy 2 (C10). No preset of its own yet.
+      // interval 10, timeout 5, unhealthy 6, healthy 2 (source: aws-clb-probe).
       Object.assign(probe, {
         interval: 10,
         timeout: 5,
@@ -318,7 +319,8 @@ function applyAzure(
     const n = intString(portAnn.value);
     if (byName?.nodePort != null) target = byName.nodePort;
     else if (n !== undefined && n <= 65535) {
-      // A Service port maps to its nodePort; any other number is used as given (C12, PR #4380).
+      // A Service port maps to its nodePort; any other number is used as given (PR #4380; source:
+      // azure-probe-annotations).
       target = input.ports.find((x) => x.port === n)?.nodePort ?? n;
     } else {
       r.add(
@@ -351,7 +353,7 @@ function applyAzure(
   }
   if (i !== undefined) {
     probe.interval = i;
-    // Microsoft's probe docs give HTTP probes min(interval, 30 s) as timeout; TCP: no source (C3).
+    // Azure sets no probe timeout; we wait the interval, at most 30 s (source: azure-probe-timeout).
     probe.timeout = Math.min(i, 30);
     r.add('probeTimeoutAssumed', { seconds: probe.timeout });
   }

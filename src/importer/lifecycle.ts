@@ -39,8 +39,9 @@ export function lifecycleOf(used: UsedPod[], r: ReportBuilder): LifecycleSpec {
     lifecycle.servesWhileTerminating = terminatingEp.endpoint.serving;
     r.add('servesWhileTerminatingUsed', { value: String(terminatingEp.endpoint.serving) });
   } else {
-    // Readiness probes keep running while a Pod terminates (C11): with a preStop sleep the app
-    // usually still passes them, so it keeps serving until the sleep ends.
+    // Readiness probes keep running while a Pod terminates (source:
+    // k8s-readiness-during-termination): with a preStop sleep the app usually still passes them,
+    // so it keeps serving until the sleep ends.
     lifecycle.servesWhileTerminating = lifecycle.preStopSeconds > 0;
     r.add('servesWhileTerminatingAssumed', { value: String(lifecycle.servesWhileTerminating) });
   }

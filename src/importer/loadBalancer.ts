@@ -63,7 +63,8 @@ function cloudOf(input: LoadBalancerInput, r: ReportBuilder): CloudOutput {
     },
     r,
   );
-  // AWS LBC takes nodes tainted for deletion out of its target groups itself (C9).
+  // AWS LBC takes nodes tainted for deletion out of its target groups itself
+  // (source: aws-lbc-deregisters-tainted).
   if (cloud.preset === 'aws-lbc')
     nodeList.forEach((n, i) => {
       if (

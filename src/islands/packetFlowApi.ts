@@ -24,7 +24,8 @@ export type ControlId =
   | 'lbMode'
   | 'proxyProtocol'
   | 'appProxyProtocol'
-  | 'ipMode';
+  | 'ipMode'
+  | 'crossZone';
 
 /** Every control id, in the order the playground's toolbar shows them. */
 export const controlIds: readonly ControlId[] = [
@@ -43,6 +44,7 @@ export const controlIds: readonly ControlId[] = [
   'proxyProtocol',
   'appProxyProtocol',
   'ipMode',
+  'crossZone',
 ];
 
 export interface PacketFlowProps {

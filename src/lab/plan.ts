@@ -6,13 +6,15 @@
  *   client-i ──veth── lb ──veth── fabric bridge ──veth── node-j ── cni0 ──veth── pod-k
  *
  * The load balancer is a pass-through stand-in: a router that, for new connections to the
- * frontend, picks one node in rotation uniformly at random (as the engine's LB does) and either
- * rewrites the destination to nodeIP:nodePort (`delivery: nodePort`) or routes the packet
- * unchanged to the node (`delivery: vip`, via a connection mark and policy routing).
+ * frontend, picks one node in rotation at random with the engine's weights (uniform, or per zone
+ * first for a zonal LB) and either rewrites the destination to nodeIP:nodePort
+ * (`delivery: nodePort`) or routes the packet unchanged to the node (`delivery: vip`, via a
+ * connection mark and policy routing).
  */
 import { iptablesRestore } from '../sim/iptablesRestore.ts';
 import { intToIp, parseCidr } from '../sim/ip.ts';
 import type { RuleSet } from '../sim/kubeProxy.ts';
+import { lbNodeShares } from '../sim/summary.ts';
 import type { Scenario } from '../sim/types.ts';
 import { LB_CLIENT_SIDE_IP, LB_NODE_SIDE_IP, NODE_NET } from './renumber.ts';
 
@@ -55,17 +57,23 @@ export function makeRunId(n: number): string {
   return (n & 0xffff).toString(16).padStart(4, '0');
 }
 
-/** The load balancer's rules: uniform choice over `rotation`, by DNAT or by connection mark. */
+/**
+ * The load balancer's rules: a choice over `rotation` with the engine's weights (uniform, or per
+ * zone first for a zonal LB: lbNodeShares), by DNAT or by connection mark.
+ */
 export function lbRulesText(s: Scenario, rotation: readonly string[]): string {
   const fe = s.loadBalancer.frontendIp;
   const port = s.service.port;
   const ipOf = new Map(s.nodes.map((n) => [n.id, n.ip]));
   const match = `-d ${fe}/32 -p tcp -m tcp --dport ${port}`;
+  const shares = lbNodeShares(s, rotation);
+  const weight = (i: number): number => shares.get(rotation[i] ?? '') ?? 0;
+  // Rule i matches with its weight over the weight of the rules still to come.
   const pick = (i: number): string => {
-    const remaining = rotation.length - i;
-    return remaining > 1
-      ? ` -m statistic --mode random --probability ${(1 / remaining).toFixed(10)}`
-      : '';
+    if (i >= rotation.length - 1) return '';
+    let rest = 0;
+    for (let j = i; j < rotation.length; j++) rest += weight(j);
+    return ` -m statistic --mode random --probability ${(weight(i) / rest).toFixed(10)}`;
   };
   const out = ['# Hop by Hop lab: pass-through load balancer (stand-in)'];
   if (s.loadBalancer.delivery === 'nodePort') {

@@ -1,7 +1,9 @@
 /**
  * kube-proxy's sync for one node: the Service's chains in the nat and filter tables, compiled
- * from its view of the EndpointSlice (pkg/proxy/iptables/proxier.go `syncProxyRules`; fact sheet
- * §1, C6, C7). The model's types and chain names are in kubeProxy.ts; how a packet walks the
+ * from its view of the EndpointSlice (pkg/proxy/iptables/proxier.go `syncProxyRules`; source:
+ * k8s-kube-ext-masq, k8s-svl-local, k8s-pod-traffic-short-circuit, k8s-local-no-endpoints-drop,
+ * k8s-no-endpoints-reject, k8s-statistic-random, k8s-masq-mark, k8s-ipmode, aws-lb-hostname-only).
+ * The model's types and chain names are in kubeProxy.ts; how a packet walks the
  * result is in ruleWalk.ts.
  */
 import { ipToInt } from './ip.ts';
@@ -274,7 +276,8 @@ export function compileRules(input: CompileInput): RuleSet {
 
   // kube-proxy keeps the LB-IP and nodePort jumps whenever the Service has endpoints anywhere
   // (`usesExternalTrafficChain := hasEndpoints && …`): KUBE-EXT's short-circuit rules must work
-  // even on a node without local endpoints (C6); only the jump to the policy chain goes.
+  // even on a node without local endpoints (source: k8s-local-no-endpoints-drop); only the jump to
+  // the policy chain goes.
   if (hasEndpoints) {
     if (input.capturesLbIp !== false)
       nServices.rules.push({

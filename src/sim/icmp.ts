@@ -8,6 +8,7 @@
  * 6 errors at once and then 1 per second; further REJECTed SYNs get no answer.
  * Not modelled: the global limit (net.ipv4.icmp_msgs_per_sec 1000, burst 50), which the
  * per-address limit keeps out of reach unless many clients hit one node at once.
+ * Source: linux-icmp-ratelimit.
  */
 
 /** net.ipv4.icmp_ratelimit in seconds. */

@@ -5,7 +5,7 @@
  * them (the verdict and the RuleHit[] the inspector shows); iptablesRestore.ts prints them for a
  * real kernel. The rules stay in the kernel when kube-proxy exits; only a sync replaces them.
  * Source of the chain layout and comment strings: kubernetes pkg/proxy/iptables/proxier.go
- * `syncProxyRules` and `iptablesJumpChains` (fact sheet §1, C6, C7).
+ * `syncProxyRules` and `iptablesJumpChains` (source: k8s-chain-names, k8s-local-no-endpoints-drop).
  *
  * Assumed kube-proxy configuration (the defaults): masquerade bit 14 (0x4000), iptables with
  * `--random-fully`, `localhostNodePorts: true`, `nodePortAddresses` unset, nf_conntrack_tcp_be_liberal
@@ -227,7 +227,7 @@ export function endpointChain(service: ServiceSpec, ip: string): string {
   return endpointChainOfPortName(servicePortName(service), `${ip}:${service.targetPort}`);
 }
 
-/** Endpoints kube-proxy uses: Ready ones, else Serving+Terminating (KEP-1669 fallback). */
+/** Endpoints kube-proxy uses: Ready ones, else Serving+Terminating (source: k8s-terminating-fallback). */
 export function usableEndpoints(endpoints: Endpoint[]): Endpoint[] {
   const ready = endpoints.filter((e) => e.ready);
   return ready.length > 0 ? ready : endpoints.filter((e) => e.serving && e.terminating);

@@ -36,7 +36,7 @@ import { LIFECYCLE_DEFAULTS } from './params.ts';
 import { L2_FAILOVER_DELAY, LB_BEHAVIOUR, type LbBehaviour } from './presets.ts';
 import { L2Election } from './metallb.ts';
 import { answerProbe, type ProbeAnswer } from './probes.ts';
-import { lbPathOf } from './clientIp.ts';
+import { capturesLbIp, lbPathOf } from './clientIp.ts';
 import type { Rng } from './rng.ts';
 import { EventQueue } from './scheduler.ts';
 import type { Action, EndpointConditions, NodeSpec, PodSpec, Scenario, SimEvent } from './types.ts';
@@ -192,14 +192,18 @@ export class Lifecycle {
     const probe = loadBalancer.probe;
     for (const n of this.nodes) {
       const ok = answerProbe(n, probe, scenario.service, this.isPodAlive, this.probeHeader).ok;
-      const [snap] = initialStep(lbBackendMachine, {
+      // The exclude-from-external-load-balancers label keeps a node out of the LB's targets
+      // from the start (the service controller's node set; source: k8s-exclude-lb-label).
+      const excluded = n.spec.excludeFromExternalLoadBalancers === true;
+      const [first] = initialStep(lbBackendMachine, {
         unhealthyThreshold: probe.unhealthyThreshold,
         healthyThreshold: probe.healthyThreshold,
-        initiallyHealthy: ok,
+        initiallyHealthy: ok && !excluded,
       });
+      const snap = excluded ? step(lbBackendMachine, first, { type: 'DEREGISTER' })[0] : first;
       this.backends.push(snap);
       this.healthy.push(snap.value === 'healthy');
-      this.deregistered.push(false);
+      this.deregistered.push(excluded);
       this.initialLbRotation[n.spec.id] = snap.value === 'healthy';
     }
     if (this.l2) {
@@ -260,7 +264,7 @@ export class Lifecycle {
       endpoints,
       shared: this.shared,
       clusterCidr: this.clusterCidr,
-      capturesLbIp: (s.loadBalancer.ipMode ?? 'VIP') === 'VIP',
+      capturesLbIp: capturesLbIp(s),
     });
     this.rulesets.push(rs);
     return rs;

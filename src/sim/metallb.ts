@@ -1,13 +1,16 @@
 /**
  * MetalLB in layer-2 mode: every node's speaker computes the same election for the LB IP, and
- * only the winner answers ARP for it (speaker/layer2_controller.go, ShouldAnnounce; presets.ts).
- * When the winner changes, clients follow after a delay: the memberlist leave or endpoint update,
- * then the new speaker's gratuitous ARP. No source gives it as a number, so L2_FAILOVER_DELAY is
- * an assumption ([I]) that a scenario can override.
+ * only the winner answers ARP for it (speaker/layer2_controller.go, ShouldAnnounce; source:
+ * metallb-l2-election). Speakers on nodes whose NetworkUnavailable condition is True or that carry
+ * the label node.kubernetes.io/exclude-from-external-load-balancers take no part (source:
+ * metallb-l2-eligible-nodes); with no endpoint that can serve anywhere, nobody announces (source:
+ * metallb-l2-no-endpoints). When the winner changes, clients follow after a delay: the memberlist
+ * leave or endpoint update, then the new speaker's gratuitous ARP. No source gives it as a number,
+ * so L2_FAILOVER_DELAY is an assumption (source: metallb-l2-failover-delay) a scenario can override.
  */
 import { sha256 } from './hash.ts';
 import type { NodeRt, PodRt } from './lifecycle.ts';
-import type { Scenario } from './types.ts';
+import type { NodeSpec, Scenario } from './types.ts';
 
 /** MetalLB's election order: nodes sorted by sha256(nodeName + "#" + LB IP), bytewise. */
 export function l2ElectionOrder(scenario: Scenario): number[] {
@@ -23,6 +26,25 @@ export function l2ElectionOrder(scenario: Scenario): number[] {
   return keyed.map((k) => k.i);
 }
 
+/**
+ * True when MetalLB's speakers leave this node out of the election: its NetworkUnavailable
+ * condition is True, or it carries the exclude-from-external-load-balancers label (speakersForAds;
+ * the label is honoured unless the speaker runs with --ignore-exclude-lb).
+ */
+export function l2Excluded(
+  n: Pick<NodeSpec, 'networkUnavailable' | 'excludeFromExternalLoadBalancers'>,
+): boolean {
+  return n.networkUnavailable === true || n.excludeFromExternalLoadBalancers === true;
+}
+
+/**
+ * Can an endpoint serve (EndpointCanServe: ready, or serving since MetalLB v0.14.0; source:
+ * metallb-l2-serving)? A Pod whose endpoint is gone counts as none.
+ */
+function canServe(p: PodRt): boolean {
+  return !!p.cond && (p.cond.ready || p.cond.serving);
+}
+
 /** The election over a run: who wins now, where clients send, and pending switches. */
 export class L2Election {
   /** The node clients' ARP entries point at now (-1: none). */
@@ -33,6 +55,7 @@ export class L2Election {
   gen = 0;
   private readonly order: number[];
   private readonly local: boolean;
+  private readonly excluded: boolean[];
 
   constructor(
     scenario: Scenario,
@@ -40,18 +63,22 @@ export class L2Election {
   ) {
     this.order = l2ElectionOrder(scenario);
     this.local = scenario.service.externalTrafficPolicy === 'Local';
+    this.excluded = scenario.nodes.map(l2Excluded);
   }
 
   /**
-   * The node the speakers elect now: the first, in hash order, whose speaker is in the
-   * memberlist (its node up; we assume the speaker leaves when the shutdown begins) and, under
-   * Local, that has a serving endpoint of the Service (ShouldAnnounce). -1: none.
+   * The node the speakers elect now (ShouldAnnounce): nobody while no endpoint of the Service can
+   * serve anywhere; otherwise the first, in hash order, whose speaker is in the memberlist (its
+   * node up; we assume the speaker leaves when the shutdown begins), that is not left out
+   * (l2Excluded) and, under Local, that has an endpoint able to serve on it. -1: none.
    */
   leader(nodes: readonly NodeRt[], pods: readonly PodRt[]): number {
+    if (!pods.some(canServe)) return -1;
     for (const i of this.order) {
       const n = nodes[i];
       if (!n || !(n.snap.matches('up') || n.snap.matches('proxyStopped'))) continue;
-      if (this.local && !pods.some((p) => p.nodeIdx === i && p.cond?.serving)) continue;
+      if (this.excluded[i]) continue;
+      if (this.local && !pods.some((p) => p.nodeIdx === i && canServe(p))) continue;
       return i;
     }
     return -1;

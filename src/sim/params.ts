@@ -143,6 +143,9 @@ export const scenarioSpec = obj({
         ip: req(ip),
         /** Set for a Pod inside the cluster (running on this node) that calls the LB IP. */
         node: opt(id),
+        // accuracy (issue 29): X-Forwarded-For trust (source: ingress-nginx-real-ip).
+        /** An X-Forwarded-For header the client sends itself: any client can write any address. */
+        xForwardedFor: opt(ip),
       }),
       1,
       LIMITS.clients,
@@ -157,6 +160,17 @@ export const scenarioSpec = obj({
         podCidr: req(str('cidr', 18)),
         /** topology.kubernetes.io/zone; zonal load balancers route within it. */
         zone: opt(id),
+        // accuracy (issue 29): node state MetalLB's election reads (source: metallb-l2-eligible-nodes).
+        /**
+         * The Node condition NetworkUnavailable is True. MetalLB's speakers leave the node out of
+         * the L2 election; nothing else in the engine reads it.
+         */
+        networkUnavailable: opt(bool),
+        /**
+         * The label node.kubernetes.io/exclude-from-external-load-balancers: the service
+         * controller keeps the node out of every cloud LB's targets, MetalLB out of its election.
+         */
+        excludeFromExternalLoadBalancers: opt(bool),
       }),
       1,
       LIMITS.nodes,
@@ -211,8 +225,11 @@ export const scenarioSpec = obj({
        * [0, interval) derived from the seed; set 0 to align all probes.
        */
       probePhase: opt(record(seconds(), LIMITS.nodes)),
-      /** Route across zones (default per preset: AWS NLB off, the others regional). */
-      crossZone: opt(bool, { override: true }),
+      /**
+       * Route across zones (default per preset: AWS NLB and classic ELB off, the others regional;
+       * source: aws-nlb-cross-zone-default).
+       */
+      crossZone: opt(bool, { override: true, control: 'crossZone' }),
       /** 'passthrough' (default) or 'proxy': the LB opens its own connection from `sourceIp`. */
       mode: opt(oneOf(LB_MODES), { override: true, control: 'lbMode' }),
       /** The proxying LB's own (private) address, the source of its connections to the nodes. */
@@ -227,8 +244,14 @@ export const scenarioSpec = obj({
       /** ingress[].ipMode (default 'VIP': kube-proxy short-circuits in-cluster calls to the LB IP). */
       ipMode: opt(oneOf(IP_MODES), { override: true, control: 'ipMode' }),
       /**
+       * An L7 load balancer (mode 'proxy': AWS ALB, Azure Application Gateway) appends the address
+       * it saw to X-Forwarded-For. Default false; a passthrough LB cannot.
+       */
+      setsXForwardedFor: opt(bool, { override: true }),
+      /**
        * MetalLB L2 only: seconds from the announcing node losing its claim (speaker gone, or no
-       * ready local endpoint under Local) to clients sending to the new one (its gratuitous ARP).
+       * local endpoint that can serve under Local) to clients sending to the new one (its
+       * gratuitous ARP).
        */
       l2FailoverDelay: opt(seconds(), { override: true }),
     }),
@@ -240,6 +263,14 @@ export const scenarioSpec = obj({
       kind: opt(oneOf(APP_KINDS)),
       /** The listener parses a PROXY protocol header (ingress-nginx `use-proxy-protocol`). */
       expectsProxyProtocol: opt(bool, { override: true, control: 'appProxyProtocol' }),
+      // accuracy (issue 29): ingress-nginx's realip settings (source: ingress-nginx-real-ip).
+      /** ingress-nginx `use-forwarded-headers` (ingress controller only; default false). */
+      useForwardedHeaders: opt(bool, { override: true }),
+      /**
+       * ingress-nginx `proxy-real-ip-cidr`: the addresses trusted to report the client (ingress
+       * controller only). Absent: the default 0.0.0.0/0, every address.
+       */
+      proxyRealIpCidr: opt(list(str('cidr', 18), 1, 16)),
     }),
   ),
   /** The Pod network's layout (default bridge). */
@@ -318,14 +349,18 @@ export const scenarioSpec = obj({
 
 /** Defaults of the optional lifecycle settings (Kubernetes defaults, or stated assumptions). */
 export const LIFECYCLE_DEFAULTS = {
+  // An assumption, not a Kubernetes setting (source: k8s-boot-seconds).
   bootSeconds: 30,
-  // kube-controller-manager --node-monitor-grace-period, 50 s since 1.32 (kubernetes#126287).
+  // kube-controller-manager --node-monitor-grace-period, 50 s since 1.32 (source: k8s-node-monitor).
   nodeMonitorGracePeriod: 50,
-  // --node-monitor-period 5 s: how soon the controller sees a NotReady the kubelet posted.
+  // --node-monitor-period 5 s: how soon the controller sees a NotReady the kubelet posted
+  // (source: k8s-node-monitor).
   nodeMonitorPeriod: 5,
   appShutdownSeconds: 0,
-  // Assumption [I]: a few seconds of systemd shutdown after the kubelet lets go.
+  // An assumption: a few seconds of systemd shutdown after the kubelet lets go
+  // (source: linux-os-shutdown-seconds).
   osShutdownSeconds: 3,
+  // Kubernetes' readiness probe defaults (source: k8s-readiness-during-termination).
   readinessPeriodSeconds: 10,
   readinessFailureThreshold: 3,
 } as const;
@@ -381,6 +416,17 @@ export const CONDITIONS: readonly Condition[] = [
   ).map(([path, values]): Condition => ({
     when: { path: 'loadBalancer.preset', equals: 'metallb-l2' },
     then: { path, rule: 'notOneOf', values, code: 'notWithPreset' },
+  })),
+  // AWS load balancers publish a hostname, never an ip, and ipMode may only be set with an ip
+  // (source: aws-lb-hostname-only, k8s-ipmode).
+  ...(['aws-nlb', 'aws-shared', 'aws-lbc', 'aws-clb'] as const).map((preset): Condition => ({
+    when: { path: 'loadBalancer.preset', equals: preset },
+    then: {
+      path: 'loadBalancer.ipMode',
+      rule: 'notOneOf',
+      values: IP_MODES,
+      code: 'notWithPreset',
+    },
   })),
 ];
 

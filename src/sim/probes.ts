@@ -65,8 +65,9 @@ export function answerProbe(
   if (!target.forwarding) return { ok: false, status: null, delay: probe.timeout };
   // kube-proxy's health servers (10256 and the healthCheckNodePort) are plain Go HTTP servers
   // without PROXY protocol (kubernetes#121819 was closed unmerged): the header is read as a
-  // malformed request line and answered 400 Bad Request. A TCP probe only completes the
-  // handshake, so it passes with or without a header.
+  // malformed request line and answered 400 Bad Request (source: k8s-healthz-no-proxy-protocol).
+  // A TCP probe, we infer, only completes the handshake, so it passes with or without a header
+  // (source: tcp-check-sends-nothing).
   if (proxyHeader && probe.kind !== 'tcpNodePort' && target.kubeProxyRunning)
     return { ok: false, status: 400, delay: PROBE_RTT };
   switch (probe.kind) {

@@ -26,9 +26,10 @@ export const OUTCOME_RESET = 2;
 export const OUTCOME_DROPPED = 3;
 
 /**
- * The SNAT source MASQUERADE picks: the egress interface's address — the node's own toward
- * another node; toward a Pod on the same node the bridge (cni0, .1) with a bridge CNI, the node's
- * address with a routed one. Used by the fast path and the packet trace alike.
+ * The SNAT source MASQUERADE picks (source: linux-masquerade-egress): the egress interface's
+ * address — the node's own toward another node; toward a Pod on the same node the bridge (cni0,
+ * .1) with a bridge CNI, the node's address with a routed one. Used by the fast path and the
+ * packet trace alike.
  */
 export function snatSourceKind(sameNode: boolean, cni: Scenario['cni']): 2 | 3 {
   return sameNode && (cni ?? 'bridge') === 'bridge' ? 2 : 3;
@@ -126,7 +127,7 @@ function fail(r: Routed, outcome: Routed['outcome'], reason: OutcomeReason): Rou
 
 /**
  * True when the LB hands packets to nodeIP:nodePort. With `ipMode: Proxy` kube-proxy does not
- * capture the LB IP, so the LB must deliver to the node port (or the Pod) (fact sheet §7.5).
+ * capture the LB IP, so the LB must deliver to the node port (or the Pod) (source: k8s-ipmode).
  */
 export function deliversToNodePort(s: Scenario): boolean {
   return s.loadBalancer.delivery === 'nodePort' || (s.loadBalancer.ipMode ?? 'VIP') === 'Proxy';

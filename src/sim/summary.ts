@@ -1,12 +1,35 @@
 /** Summary statistics of a run: outcomes, per-pod shares, the disruption window, LB marks. */
 import { OUTCOME_REASONS } from './codes.ts';
+import { LB_BEHAVIOUR } from './presets.ts';
 import type { RuleSet } from './kubeProxy.ts';
 import type { Columns } from './simulate.ts';
 import type { ConnectionRecord, OutcomeReason, Scenario, SimEvent, Summary } from './types.ts';
 
 /**
- * The formula share per pod at t=0: Cluster → 1/P over the P usable endpoints; Local → 1/(N·k_i)
- * over the N nodes in LB rotation that have k_i ≥ 1 usable local endpoints (fact sheet §8).
+ * The share of new connections each of these nodes (the LB's healthy targets) gets: 1/N over a
+ * flat pool, or with a zonal LB (cross-zone off, AWS NLB's default; source:
+ * aws-nlb-cross-zone-default) 1/Z over the Z zones that have one of them, then 1/N_z within the
+ * zone (source: aws-nlb-zonal-dns). Nodes without a zone form one zone. The lab's stand-in LB
+ * uses the same weights.
+ */
+export function lbNodeShares(
+  scenario: Pick<Scenario, 'nodes' | 'loadBalancer'>,
+  nodes: readonly string[],
+): Map<string, number> {
+  const crossZone =
+    scenario.loadBalancer.crossZone ?? LB_BEHAVIOUR[scenario.loadBalancer.preset].crossZone;
+  const zoneOf = (node: string): string =>
+    crossZone ? '' : (scenario.nodes.find((n) => n.id === node)?.zone ?? '');
+  const perZone = new Map<string, number>();
+  for (const n of nodes) perZone.set(zoneOf(n), (perZone.get(zoneOf(n)) ?? 0) + 1);
+  return new Map(nodes.map((n) => [n, 1 / (perZone.size * (perZone.get(zoneOf(n)) ?? 1))]));
+}
+
+/**
+ * The formula share per pod at t=0. Cluster → 1/P over the P usable endpoints (source:
+ * k8s-cluster-share). Local → the LB's share of the node (lbNodeShares over the nodes in rotation
+ * with k_i ≥ 1 usable local endpoints) times 1/k_i (source: k8s-local-share): 1/(N·k) over a flat
+ * pool, 1/Z · 1/N_z · 1/k behind a zonal LB.
  */
 export function expectedShares(
   scenario: Scenario,
@@ -22,9 +45,13 @@ export function expectedShares(
     return out;
   }
   const serving = initialRules.filter((rs) => rotation[rs.node] && rs.localEndpoints.length > 0);
+  const nodeShare = lbNodeShares(
+    scenario,
+    serving.map((rs) => rs.node),
+  );
   for (const rs of serving) {
-    for (const e of rs.localEndpoints)
-      out[e.podId] = 1 / (serving.length * rs.localEndpoints.length);
+    const share = nodeShare.get(rs.node) ?? 0;
+    for (const e of rs.localEndpoints) out[e.podId] = share / rs.localEndpoints.length;
   }
   return out;
 }

@@ -14,6 +14,7 @@ import {
   DEFAULT_LB_SOURCE_IP,
   lbPathOf,
   viaLoadBalancer,
+  xffArriving,
 } from './clientIp.ts';
 import { announcesL2 } from './presets.ts';
 import { deliversToNodePort, snatSourceKind } from './route.ts';
@@ -26,6 +27,7 @@ import type {
   Hop,
   HopMark,
   HopPayload,
+  Ip,
   Outcome,
   OutcomeReason,
   PacketKind,
@@ -96,12 +98,15 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
       changed: changedFields(before, after),
       marks,
     };
-    if (payload && from !== record.client) {
+    if (payload && from === record.client && clientXff.length > 0) {
+      h.payload = { xForwardedForIn: [...clientXff] };
+    } else if (payload && from !== record.client) {
       const p: HopPayload = {};
       if (payload.proxyHeader) p.proxyHeader = payload.proxyHeader;
+      if (payload.xForwardedForIn) p.xForwardedForIn = [...payload.xForwardedForIn];
       if (payload.xForwardedFor && marks.includes('delivered'))
         p.xForwardedFor = payload.xForwardedFor;
-      if (p.proxyHeader || p.xForwardedFor) h.payload = p;
+      if (p.proxyHeader || p.xForwardedFor || p.xForwardedForIn) h.payload = p;
     }
     if (end) {
       h.end = end.outcome;
@@ -119,6 +124,9 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
     ip: clientAddr.ip,
   };
   const viaLb = viaLoadBalancer(path, clientSpec, record.direct === true);
+  // X-Forwarded-For as the client wrote it, and as it reaches the node (an L7 LB appends).
+  const clientXff: Ip[] = clientSpec.xForwardedFor ? [clientSpec.xForwardedFor] : [];
+  const arrivingXff = xffArriving(path, s, clientSpec, viaLb);
   // Addressed to the LB IP, but no device in between: the ARP answer leads to the node itself.
   const l2 = viaLb && announcesL2(s);
   // The packets pass an LB device: an 'lb' hop on the way in and on the way out.
@@ -371,6 +379,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   // controller passes the client on in X-Forwarded-For on its own connection to the app.
   payload = {};
   if (proxyHeader) payload.proxyHeader = proxyHeader;
+  if (arrivingXff.length > 0) payload.xForwardedForIn = arrivingXff;
   if (path.ingressController && record.clientSeenByApp !== null)
     payload.xForwardedFor = { value: record.clientSeenByApp, from: podAddr.ip };
   deliver(established, natMarks);

@@ -42,7 +42,7 @@ export type ExternalTrafficPolicy = (typeof POLICIES)[number];
  */
 export type ProbeKind = (typeof PROBE_KIND_NAMES)[number];
 
-/** Named sets of probe defaults taken from the fact sheet; every value can be overridden. */
+/** Named sets of probe defaults, each number in the source list (presets.ts); all can be overridden. */
 export type CloudPreset = (typeof PRESET_NAMES)[number];
 
 /**
@@ -93,6 +93,11 @@ export interface HopPayload {
    * own connection to the app from `from` and writes this X-Forwarded-For.
    */
   xForwardedFor?: { value: Ip; from: Ip };
+  /**
+   * The X-Forwarded-For header in the request as it travels: what the client wrote itself, and
+   * after an L7 load balancer also the address that LB appended.
+   */
+  xForwardedForIn?: Ip[];
 }
 
 /** Why a connection ended as it did; a stable code, translated by the views. */

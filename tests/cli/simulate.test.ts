@@ -173,6 +173,20 @@ describe('simulate CLI as a newcomer meets it', () => {
     expect(r.stdout).toMatch(/ {5}1 × node-3 (hat keine lokalen|has no local endpoints)/);
     expect(r.stdout).not.toMatch(/×\s{2,}ha/);
   });
+  it('calls an AWS NLB drain window an upper bound (passive health checks), in both languages', () => {
+    const set = ['--set', 'loadBalancer.preset=aws-nlb', '--set', 'loadBalancer.delivery=nodePort'];
+    const en = cli(['drain-cluster-nodeport-probe', ...set]).stdout;
+    expect(en).toMatch(
+      /Disruption.*\n {2}Upper bound: an AWS NLB also takes targets out after failed connections/,
+    );
+    const de = cli(['drain-cluster-nodeport-probe', ...set, '--lang', 'de']).stdout;
+    expect(de).toContain(
+      'Obergrenze: Ein AWS-NLB nimmt Targets auch nach gescheiterten Verbindungen',
+    );
+    // Azure has no passive checks in the model: no note.
+    expect(cli(['drain-cluster-nodeport-probe']).stdout).not.toContain('Upper bound');
+  });
+
   it('lines its tables up under their headers and gives the times a unit', () => {
     const lines = cli(['drain-cluster-nodeport-probe']).stdout.split('\n');
     const header = lines.findIndex((l) => l.startsWith('Node'));

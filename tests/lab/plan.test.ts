@@ -95,4 +95,23 @@ describe('lab plan', () => {
       '-A FORWARD -d 203.0.113.100/32 -p tcp -m tcp --dport 80 -j DROP',
     );
   });
+
+  it('a zonal load balancer weights its nodes per zone first, as the engine does', () => {
+    const r = runScenario('local-zones-nlb');
+    if (!r.ok) throw new Error('local-zones-nlb');
+    const s = r.result.resolved;
+    const probabilities = (text: string): string[] =>
+      [...text.matchAll(/--probability ([0-9.]+)/g)].map((m) => m[1] ?? '');
+    // zone-a: node-1 alone gets 1/2; zone-b: node-2 and node-3 1/4 each → 0.5, then 0.5 of the rest.
+    expect(probabilities(lbRulesText(s, ['node-1', 'node-2', 'node-3']))).toEqual([
+      '0.5000000000',
+      '0.5000000000',
+    ]);
+    // Cross-zone on: a flat pool, 1/3 then 1/2.
+    const flat = { ...s, loadBalancer: { ...s.loadBalancer, crossZone: true } };
+    expect(probabilities(lbRulesText(flat, ['node-1', 'node-2', 'node-3']))).toEqual([
+      '0.3333333333',
+      '0.5000000000',
+    ]);
+  });
 });

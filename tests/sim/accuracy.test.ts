@@ -1,7 +1,7 @@
 /**
  * The drain as the kubelet really runs it, and each cloud's load balancer as it really behaves
- * (issue 15; shared/reference/kubernetes-facts.md C1–C13). Each table row fails on the engine
- * before this round of corrections.
+ * (issues 15 and 29). Each block names the source-list entries it holds (src/lib/sources, the
+ * /sources/ page); each table row fails on the engine before its round of corrections.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,35 +16,52 @@ import { run, synRules } from './helpers.ts';
 const at = (r: ReturnType<typeof run>, type: string, node = 'node-1'): number | undefined =>
   r.events.find((e) => e.type === type && 'node' in e && e.node === node)?.at;
 
-describe('graceful node shutdown as the kubelet runs it (C4)', () => {
-  // shutdown at t=15 on the drain scenarios; kubelet 30 s / 10 s; preStop 5 s; OS 3 s.
-  it.each([
-    // [case, overrides, kube-proxy stops at, node offline at]
-    ['drained first: the empty regular group is skipped', {}, 15, 18],
+describe('graceful node shutdown as the kubelet runs it (source: k8s-graceful-shutdown)', () => {
+  // shutdown at t=15 on the drain scenarios; kubelet 30 s / 10 s; OS 3 s. Every row's two times
+  // are read: the run's kube-proxy stop and the node leaving the network.
+  const shutdownOnly = (s: Scenario): void => {
+    s.timeline = [{ at: 15, type: 'shutdownNode', node: 'node-1' }];
+  };
+  it.each<[string, (s: Scenario) => void, number, number]>([
+    ['drained first: the empty regular group is skipped', () => {}, 15, 18],
     [
       'Pods still there: the group ends when they exit (preStop 5 s), not after 20 s',
-      { drain: 'none', 'lifecycle.preStopSeconds': '5' },
-      null,
-      null,
+      (s) => {
+        shutdownOnly(s);
+        s.lifecycle.preStopSeconds = 5;
+      },
+      20,
+      23,
+    ],
+    [
+      'Pods still there with preStop 8 s: the group ends 8 s after the shutdown',
+      (s) => {
+        shutdownOnly(s);
+        s.lifecycle.preStopSeconds = 8;
+      },
+      23,
+      26,
     ],
     [
       'critical phase 20 s instead of 10 s: no later',
-      { 'lifecycle.shutdownGracePeriodCriticalPods': '20' },
+      (s) => {
+        s.lifecycle.shutdownGracePeriodCriticalPods = 20;
+      },
       15,
       18,
     ],
-    ['the OS forwards 12 s instead of 3 s', { 'lifecycle.osShutdownSeconds': '12' }, 15, 27],
-  ] as const)('%s', (_, overrides, stop, off) => {
-    const base = getScenario('drain-cluster-nodeport-probe') as Scenario;
-    if ('drain' in overrides) {
-      base.timeline = [{ at: 15, type: 'shutdownNode', node: 'node-1' }];
-      const r = simulate(base, { seed: 1 });
-      // Pods killed at 15, exit at 20 (preStop), then kube-proxy, then 3 s of OS shutdown.
-      expect(at(r, 'kubeProxy.stopped')).toBe(20);
-      expect(at(r, 'node.offline')).toBe(23);
-      return;
-    }
-    const r = run('drain-cluster-nodeport-probe', overrides);
+    [
+      'the OS forwards 12 s instead of 3 s',
+      (s) => {
+        s.lifecycle.osShutdownSeconds = 12;
+      },
+      15,
+      27,
+    ],
+  ])('%s', (_, change, stop, off) => {
+    const s = getScenario('drain-cluster-nodeport-probe') as Scenario;
+    change(s);
+    const r = simulate(s, { seed: 1 });
     expect(at(r, 'kubeProxy.stopped')).toBe(stop);
     expect(at(r, 'node.offline')).toBe(off);
   });
@@ -102,7 +119,7 @@ describe('graceful node shutdown as the kubelet runs it (C4)', () => {
   });
 });
 
-describe('shutdown kills are not API deletions (C5)', () => {
+describe('shutdown kills are not API deletions (source: k8s-shutdown-kill-not-deletion)', () => {
   it('a killed Pod is never terminating; the NotReady mark makes it not ready; its exit removes it', () => {
     const s = getScenario('drain-local-hcnp') as Scenario;
     s.lifecycle = { ...s.lifecycle, preStopSeconds: 15 };
@@ -130,7 +147,7 @@ describe('shutdown kills are not API deletions (C5)', () => {
   });
 });
 
-describe('readiness after SIGTERM (C11)', () => {
+describe('readiness after SIGTERM (source: k8s-readiness-during-termination)', () => {
   it('an app that fails readiness on SIGTERM still serves for up to periodSeconds × failureThreshold', () => {
     const r = run('drain-local-hcnp', {
       'lifecycle.preStopSeconds': '0',
@@ -148,7 +165,7 @@ describe('readiness after SIGTERM (C11)', () => {
   });
 });
 
-describe('delivery per cloud (C8)', () => {
+describe('delivery per cloud (source: azure-floating-ip, gcp-passthrough-vip, aws-instance-nodeport)', () => {
   it.each([
     ['azure', 'vip', 'KUBE-SERVICES'],
     ['azure-shared', 'vip', 'KUBE-SERVICES'],
@@ -161,16 +178,21 @@ describe('delivery per cloud (C8)', () => {
     const r = run('cluster-snat', { 'loadBalancer.preset': preset });
     expect(r.resolved.loadBalancer.delivery).toBe(delivery);
     expect(synRules(r, 0)[0]).toBe(chain);
-    const hop = traceConnection(r, 0)?.hops[1];
+    const trace = traceConnection(r, 0);
+    const hop = trace?.hops[1];
+    // The LB's hop into the node that took the connection: Azure and GCP keep the frontend IP
+    // (floating IP, passthrough), AWS instance targets rewrite it to that node's IP and nodePort.
+    expect(hop?.from).toBe('lb');
+    expect(hop?.to).toBe(trace?.record.ingressNode);
+    const nodeIp = r.resolved.nodes.find((n) => n.id === trace?.record.ingressNode)?.ip;
+    expect(nodeIp).toMatch(/^198\.51\.100\./);
     expect(hop?.before.dst).toEqual(
-      delivery === 'vip'
-        ? { ip: '203.0.113.100', port: 80 }
-        : { ip: hop?.before.dst.ip, port: 30080 },
+      delivery === 'vip' ? { ip: '203.0.113.100', port: 80 } : { ip: nodeIp, port: 30080 },
     );
   });
 });
 
-describe('Azure as the 2023 report measured it (C1, C2)', () => {
+describe('Azure as the 2023 report measured it (source: azure-2023-threshold)', () => {
   it('threshold 1 and a short TCP timeout give the report’s 3–6 s band over the probe phase', () => {
     const windows: number[] = [];
     for (let phase = 0; phase < 5; phase += 0.5) {
@@ -188,7 +210,7 @@ describe('Azure as the 2023 report measured it (C1, C2)', () => {
   });
 });
 
-describe('each cloud’s load balancer with unhealthy targets (C9)', () => {
+describe('each cloud’s load balancer with unhealthy targets (source: azure-fail-closed, aws-nlb-fail-open, aws-nlb-reset-flows)', () => {
   const allDown = (preset: string): ReturnType<typeof simulate> => {
     // Local with every Pod deleted: every hcnp answers 503, every node leaves rotation.
     const s = run('local', { 'loadBalancer.preset': preset, 'traffic.duration': '40' }).resolved;
@@ -306,5 +328,61 @@ describe('missing actions and settings (item 8)', () => {
     const same = r.connections.filter((c) => c.outcome === 'ok' && c.podNode === c.ingressNode);
     expect(same.length).toBeGreaterThan(0);
     for (const c of same) expect(c.sourceSeenByPod).toBe(expected(c.ingressNode ?? ''));
+  });
+});
+
+describe('zones: a zonal load balancer splits by zone first (source: aws-nlb-cross-zone-default, aws-nlb-zonal-dns)', () => {
+  const shares = (r: ReturnType<typeof run>): Record<string, number> => r.summary.expectedShare;
+  it('local-zones-nlb: AWS NLB, cross-zone off, Local: 1/Z · 1/N_z · 1/k', () => {
+    const r = run('local-zones-nlb');
+    expect(r.resolved.loadBalancer.preset).toBe('aws-nlb');
+    expect(r.resolved.nodes.map((n) => n.zone)).toEqual(['zone-a', 'zone-b', 'zone-b']);
+    // zone-a: node-1 alone (pod-a); zone-b: node-2 (pod-b) and node-3 (pod-c, pod-d).
+    expect(shares(r)).toEqual({ 'pod-a': 1 / 2, 'pod-b': 1 / 4, 'pod-c': 1 / 8, 'pod-d': 1 / 8 });
+    // What the run delivered matches the formula, not the flat 1/(N·k).
+    for (const [pod, want] of Object.entries(shares(r)))
+      expect(Math.abs((r.summary.podShare[pod] ?? 0) - want)).toBeLessThan(0.04);
+    expect(r.summary.failed).toBe(0);
+    expect(r.summary.clientIpPreserved).toBe(r.summary.connections);
+  });
+
+  it('with cross-zone on, the same Pods get the flat 1/(N·k)', () => {
+    const r = run('local-zones-nlb', { 'loadBalancer.crossZone': 'true' });
+    expect(shares(r)).toEqual({ 'pod-a': 1 / 3, 'pod-b': 1 / 3, 'pod-c': 1 / 6, 'pod-d': 1 / 6 });
+    for (const [pod, want] of Object.entries(shares(r)))
+      expect(Math.abs((r.summary.podShare[pod] ?? 0) - want)).toBeLessThan(0.04);
+  });
+
+  it('a zone without a healthy node drops out (its NLB node leaves DNS): Z counts zones with one', () => {
+    const s = getScenario('local-zones-nlb') as Scenario;
+    s.pods = s.pods.map((p) => (p.id === 'pod-a' ? { ...p, node: 'node-2', ip: '10.244.2.9' } : p));
+    const r = simulate(s, { seed: 1 });
+    expect(r.summary.expectedShare).toEqual({
+      'pod-a': 1 / 4,
+      'pod-b': 1 / 4,
+      'pod-c': 1 / 4,
+      'pod-d': 1 / 4,
+    });
+    expect(r.connections.some((c) => c.ingressNode === 'node-1')).toBe(false);
+  });
+
+  it.each(['azure', 'azure-shared', 'gcp', 'gcp-l4'] as const)(
+    '%s is regional: zones change nothing',
+    (preset) => {
+      const s = getScenario('local-zones-nlb') as Scenario;
+      s.loadBalancer = { ...s.loadBalancer, preset, delivery: 'vip' };
+      const r = simulate(s, { seed: 1 });
+      expect(r.summary.expectedShare).toEqual({
+        'pod-a': 1 / 3,
+        'pod-b': 1 / 3,
+        'pod-c': 1 / 6,
+        'pod-d': 1 / 6,
+      });
+    },
+  );
+
+  it('under Cluster every Pod still gets 1/P, zones or not', () => {
+    const r = run('local-zones-nlb', { 'service.externalTrafficPolicy': 'Cluster' });
+    expect(Object.values(shares(r))).toEqual([0.25, 0.25, 0.25, 0.25]);
   });
 });

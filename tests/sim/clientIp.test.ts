@@ -3,6 +3,7 @@ import {
   getScenario,
   nodeRuleSets,
   scenarioIds,
+  simulate,
   traceConnection,
   validateScenario,
   type SimResult,
@@ -225,6 +226,89 @@ describe('a Pod calling the LB IP', () => {
     const badNode = structuredClone(s);
     badNode.clients[0] = { id: 'caller-pod', ip: '10.244.3.20', node: 'node-9' };
     expect(issues(badNode).map((i) => i.code)).toEqual(['unknownReference']);
+  });
+});
+
+describe('an AWS load balancer publishes a hostname, never an ip (issue 29, L8-1)', () => {
+  it('kube-proxy captures nothing: a Pod calling the NLB goes out through it', () => {
+    const s = getScenario('pod-to-lb-vip');
+    if (!s) throw new Error('missing scenario');
+    const aws = structuredClone(s);
+    aws.loadBalancer.preset = 'aws-lbc';
+    delete aws.loadBalancer.ipMode;
+    const v = validateScenario(aws);
+    expect(v.ok).toBe(true);
+    const r = simulate(aws, { seed: 1 });
+    // Through the LB, so the PROXY header is written and the app is served.
+    expect(ok(r).length).toBe(r.connections.length);
+    for (const c of ok(r)) expect(c.clientSeenVia).toBe('proxyProtocol');
+    const lbRules = Object.values(nodeRuleSets(r))
+      .flat()
+      .flatMap((rs) => rs.nat.get('KUBE-SERVICES')?.rules ?? [])
+      .filter((rule) => rule.why === 'loadBalancerIp');
+    expect(lbRules).toEqual([]);
+  });
+
+  it.each(['aws-nlb', 'aws-shared', 'aws-lbc', 'aws-clb'] as const)(
+    '%s: ipMode cannot be set (it needs an ip)',
+    (preset) => {
+      const s = getScenario('pod-to-lb-proxy');
+      if (!s) throw new Error('missing scenario');
+      const aws = structuredClone(s);
+      aws.loadBalancer.preset = preset;
+      const v = validateScenario(aws);
+      expect(v.ok ? [] : v.issues.map((i) => [i.path, i.code])).toEqual([
+        ['loadBalancer.ipMode', 'notWithPreset'],
+      ]);
+    },
+  );
+});
+
+describe('X-Forwarded-For and proxy-real-ip-cidr (issue 29, L8-4)', () => {
+  it('use-forwarded-headers with the default 0.0.0.0/0: the address a client wrote itself wins', () => {
+    const r = run('ingress-xff-spoof');
+    expect(ok(r).length).toBe(r.connections.length);
+    const byClient = (id: string) => ok(r).filter((c) => c.client === id);
+    for (const c of byClient('client-2')) {
+      expect(c.clientAddr.ip).toBe('203.0.113.25');
+      expect(c.clientSeenByApp).toBe('192.0.2.200');
+      expect(c.clientSeenVia).toBe('xForwardedFor');
+    }
+    for (const c of byClient('client-1')) expect(c.clientSeenByApp).toBe('192.0.2.10');
+    expect(r.summary.clientIpKnownToApp).toBe(byClient('client-1').length);
+  });
+
+  it('proxy-real-ip-cidr set to the load balancer’s subnet: the LB’s entry wins, the spoof does not', () => {
+    const r = run('ingress-xff-trusted');
+    for (const c of ok(r)) expect(c.clientSeenByApp).toBe(c.clientAddr.ip);
+    expect(r.summary.clientIpKnownToApp).toBe(r.connections.length);
+  });
+
+  it('the trace shows the header the client wrote, then the LB’s entry, then what the controller passes on', () => {
+    const r = run('ingress-xff-spoof');
+    const t = traceConnection(r, 1);
+    expect(t?.record.client).toBe('client-2');
+    const data = t?.hops.filter((h) => h.kind === 'DATA' && h.direction === 'request') ?? [];
+    expect(data[0]?.payload?.xForwardedForIn).toEqual(['192.0.2.200']);
+    expect(data.at(-1)?.payload?.xForwardedForIn).toEqual(['192.0.2.200', '203.0.113.25']);
+    expect(data.at(-1)?.payload?.xForwardedFor?.value).toBe('192.0.2.200');
+  });
+
+  it('without use-forwarded-headers the header is ignored; a trusted L4 proxy that appends nothing hands over the spoof', () => {
+    const off = run('ingress-xff-spoof', { 'app.useForwardedHeaders': 'false' });
+    for (const c of ok(off)) expect(c.clientSeenByApp).toBe(DEFAULT_LB_SOURCE_IP);
+    const l4 = run('ingress-xff-trusted', { 'loadBalancer.setsXForwardedFor': 'false' });
+    const spoofer = ok(l4).filter((c) => c.client === 'client-2');
+    expect(spoofer.length).toBeGreaterThan(0);
+    for (const c of spoofer) expect(c.clientSeenByApp).toBe('192.0.2.200');
+  });
+
+  it('under Cluster a proxy-real-ip-cidr without the nodes leaves the node’s address', () => {
+    const r = run('ingress-xff-trusted', { 'service.externalTrafficPolicy': 'Cluster' });
+    for (const c of ok(r))
+      expect(
+        nodeIps(r).has(c.clientSeenByApp ?? '') || /^10\.244\./.test(c.clientSeenByApp ?? ''),
+      ).toBe(true);
   });
 });
 

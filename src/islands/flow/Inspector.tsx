@@ -14,8 +14,14 @@ function Addr({ value, changed }: { value: string; changed: boolean }) {
 function Payload({ payload, tr }: { payload: NonNullable<Hop['payload']>; tr: Tr }) {
   const pp = payload.proxyHeader;
   const xff = payload.xForwardedFor;
+  const xffIn = payload.xForwardedForIn;
   return (
     <span className="hop-payload">
+      {xffIn && (
+        <span className="hop-payload__item">
+          {tr('diagram.inspector.xffIn', { value: xffIn.join(', ') })}
+        </span>
+      )}
       {pp && (
         <span className="hop-payload__item">
           {tr('diagram.inspector.proxyHeader', {

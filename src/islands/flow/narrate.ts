@@ -229,6 +229,16 @@ export function narrationParts(t: Tr, scenario: Scenario, hop: Hop): NarrationPa
       key: 'diagram.narr.proxyHeader',
       vars: { version: pp.version, src: fmtAddr(pp.src), dst: fmtAddr(pp.dst) },
     });
+  // X-Forwarded-For as it arrives: what the client wrote, and an L7 LB's own entry after it.
+  const xffIn = hop.payload?.xForwardedForIn;
+  if (xffIn && hop.from === 'lb')
+    parts.push({
+      key:
+        scenario.loadBalancer.setsXForwardedFor && scenario.loadBalancer.mode === 'proxy'
+          ? 'diagram.narr.xffAppended'
+          : 'diagram.narr.xffCarried',
+      vars: { value: xffIn.join(', ') },
+    });
   const rewrite = rewritePart(t, scenario, hop);
   if (rewrite) parts.push(rewrite);
   if (hop.marks.includes('delivered'))

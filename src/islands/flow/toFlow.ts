@@ -97,7 +97,9 @@ export function toFlow(
     });
   };
   for (const nd of scenario.nodes) {
-    push(containerId(nd.id), { kind: 'node', label: nd.id, sub: nd.ip, node: nd.id }, 0);
+    // A node's zone (topology.kubernetes.io/zone) follows its address: zonal LBs split by it.
+    const sub = nd.zone ? `${nd.ip} · ${nd.zone}` : nd.ip;
+    push(containerId(nd.id), { kind: 'node', label: nd.id, sub, node: nd.id }, 0);
   }
   // A client Pod (in-cluster caller) names the node it runs on.
   for (const c of scenario.clients)

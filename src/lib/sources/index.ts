@@ -8,12 +8,18 @@ import type { SourceEntry } from './types.ts';
 
 export type { SourceEntry, SourceStatus } from './types.ts';
 
-/** Every entry of the source list, by area (each area has its own file so edits do not collide). */
-export const SOURCES: readonly SourceEntry[] = [
-  ...KUBERNETES_SOURCES,
-  ...LINUX_SOURCES,
-  ...CLOUDS_SOURCES,
-  ...METALLB_SOURCES,
-  ...INGRESS_SOURCES,
-  ...DATAPATHS_SOURCES,
-];
+/** The areas of the source list in page order; each area has its own file so edits do not collide. */
+export const SOURCE_AREAS = [
+  { area: 'kubernetes', entries: KUBERNETES_SOURCES },
+  { area: 'linux', entries: LINUX_SOURCES },
+  { area: 'clouds', entries: CLOUDS_SOURCES },
+  { area: 'metallb', entries: METALLB_SOURCES },
+  { area: 'ingress', entries: INGRESS_SOURCES },
+  { area: 'datapaths', entries: DATAPATHS_SOURCES },
+] as const satisfies ReadonlyArray<{ area: string; entries: readonly SourceEntry[] }>;
+
+/** One area's key, e.g. 'kubernetes'. */
+export type SourceArea = (typeof SOURCE_AREAS)[number]['area'];
+
+/** Every entry of the source list, by area. */
+export const SOURCES: readonly SourceEntry[] = SOURCE_AREAS.flatMap((a) => a.entries);

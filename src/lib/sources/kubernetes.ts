@@ -1,4 +1,282 @@
 import type { SourceEntry } from './types.ts';
 
-/** Sources: kubernetes. */
-export const KUBERNETES_SOURCES: readonly SourceEntry[] = [];
+const K8S = 'https://github.com/kubernetes/kubernetes/blob/master';
+const PROXIER = `${K8S}/pkg/proxy/iptables/proxier.go`;
+
+/** Sources: kube-proxy, the API, the kubelet and the controllers. */
+export const KUBERNETES_SOURCES: readonly SourceEntry[] = [
+  // ---- kube-proxy's data path (iptables mode) ----
+  {
+    id: 'k8s-kube-ext-masq',
+    claim: {
+      en: 'Under externalTrafficPolicy Cluster the first rule of KUBE-EXT-… jumps to KUBE-MARK-MASQ: every external connection is marked for SNAT, even one that ends on a Pod of the same node.',
+      de: 'Unter externalTrafficPolicy Cluster springt die erste Regel von KUBE-EXT-… nach KUBE-MARK-MASQ: Jede externe Verbindung wird für SNAT markiert, auch eine, die bei einem Pod auf demselben Node endet.',
+    },
+    url: PROXIER,
+    at: 'master, read 2026-12-05 (syncProxyRules)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-svl-local',
+    claim: {
+      en: 'Under externalTrafficPolicy Local, external traffic goes to KUBE-SVL-…, which holds only the node’s own endpoints, without any masquerade mark.',
+      de: 'Unter externalTrafficPolicy Local geht externer Datenverkehr nach KUBE-SVL-…, das nur die Endpunkte des eigenen Nodes enthält, ohne Masquerade-Markierung.',
+    },
+    url: PROXIER,
+    at: 'master, read 2026-12-05 (syncProxyRules)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-pod-traffic-short-circuit',
+    claim: {
+      en: 'Under Local, KUBE-EXT-… sends traffic from a local Pod to KUBE-SVC-… (Cluster semantics, no SNAT) and masquerades traffic from the node itself (--src-type LOCAL), so in-cluster callers of the LB IP are served anywhere.',
+      de: 'Unter Local schickt KUBE-EXT-… Datenverkehr von einem lokalen Pod nach KUBE-SVC-… (Cluster-Semantik, ohne SNAT) und maskiert Datenverkehr vom Node selbst (--src-type LOCAL); Aufrufer der LB-IP im Cluster werden also überall bedient.',
+    },
+    url: PROXIER,
+    at: 'master, read 2026-12-05 (syncProxyRules)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-local-no-endpoints-drop',
+    claim: {
+      en: 'A Local Service on a node without local endpoints keeps its jumps to KUBE-EXT-… (for the short-circuit rules) but loses the jump to the policy chain; a filter rule in KUBE-EXTERNAL-SERVICES drops the packet ("has no local endpoints").',
+      de: 'Ein Local-Service auf einem Node ohne lokale Endpunkte behält seine Sprünge nach KUBE-EXT-… (für die Kurzschluss-Regeln), verliert aber den Sprung zur Richtlinien-Kette; eine Filterregel in KUBE-EXTERNAL-SERVICES verwirft das Paket („has no local endpoints“).',
+    },
+    url: PROXIER,
+    at: 'master, read 2026-12-05 (usesExternalTrafficChain)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-no-endpoints-reject',
+    claim: {
+      en: 'A Service without any endpoint gets no nat chains, only filter rules that REJECT its traffic ("has no endpoints").',
+      de: 'Ein Service ganz ohne Endpunkte bekommt keine nat-Ketten, nur Filterregeln, die seinen Datenverkehr mit REJECT abweisen („has no endpoints“).',
+    },
+    url: PROXIER,
+    at: 'master, read 2026-12-05',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-statistic-random',
+    claim: {
+      en: 'KUBE-SVC-… and KUBE-SVL-… pick an endpoint with statistic --mode random and probabilities 1/n, 1/(n−1), …, so every endpoint gets the same share.',
+      de: 'KUBE-SVC-… und KUBE-SVL-… wählen einen Endpunkt mit statistic --mode random und den Wahrscheinlichkeiten 1/n, 1/(n−1), …, sodass jeder Endpunkt denselben Anteil bekommt.',
+    },
+    url: PROXIER,
+    at: 'master, read 2026-12-05',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-cluster-share',
+    claim: {
+      en: 'Under Cluster every usable endpoint gets about 1/P of new connections, whichever node the load balancer picks, because every node’s rules choose among all P endpoints.',
+      de: 'Unter Cluster bekommt jeder nutzbare Endpunkt etwa 1/P der neuen Verbindungen, egal welchen Node der Load Balancer wählt, weil die Regeln jedes Nodes unter allen P Endpunkten wählen.',
+    },
+    url: PROXIER,
+    at: 'master, read 2026-12-05',
+    status: 'inferred',
+  },
+  {
+    id: 'k8s-local-share',
+    claim: {
+      en: 'Under Local a Pod gets the share of its node times 1/k (k Pods on the node); with a load balancer that weights the N healthy nodes equally that is 1/(N·k). The Kubernetes docs name the uneven spread as a caveat.',
+      de: 'Unter Local bekommt ein Pod den Anteil seines Nodes mal 1/k (k Pods auf dem Node); bei einem Load Balancer, der die N gesunden Nodes gleich gewichtet, ist das 1/(N·k). Die Kubernetes-Doku nennt die ungleiche Verteilung als Einschränkung.',
+    },
+    url: 'https://kubernetes.io/docs/tasks/access-application-cluster/create-external-load-balancer/#caveats-and-limitations-when-preserving-source-ips',
+    at: 'read 2026-12 (second source review)',
+    status: 'inferred',
+  },
+  {
+    id: 'k8s-chain-names',
+    claim: {
+      en: 'Chain names are a prefix (KUBE-SVC-, KUBE-SVL-, KUBE-EXT-, KUBE-SEP-) plus the first 16 characters of base32(sha256(service port name + protocol [+ endpoint])).',
+      de: 'Kettennamen sind ein Präfix (KUBE-SVC-, KUBE-SVL-, KUBE-EXT-, KUBE-SEP-) plus die ersten 16 Zeichen von base32(sha256(Service-Portname + Protokoll [+ Endpunkt])).',
+    },
+    url: PROXIER,
+    at: 'master, read 2026-12 (kube-proxy’s test fixtures are reproduced in our tests)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-masq-mark',
+    claim: {
+      en: 'KUBE-MARK-MASQ sets mark bit 14 (0x4000); KUBE-POSTROUTING clears it and applies MASQUERADE ("kubernetes service traffic requiring SNAT").',
+      de: 'KUBE-MARK-MASQ setzt Markierungsbit 14 (0x4000); KUBE-POSTROUTING löscht es und wendet MASQUERADE an („kubernetes service traffic requiring SNAT“).',
+    },
+    url: 'https://kubernetes.io/docs/reference/command-line-tools-reference/kube-proxy/',
+    at: 'read 2026-12 (second source review)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-ipmode',
+    claim: {
+      en: 'status.loadBalancer.ingress[].ipMode (KEP-1860): VIP, the default, lets kube-proxy capture the LB IP; Proxy makes it leave the IP alone. It may only be set together with ip. Feature gate LoadBalancerIPMode: GA in 1.32.',
+      de: 'status.loadBalancer.ingress[].ipMode (KEP-1860): VIP, der Standard, lässt kube-proxy die LB-IP abfangen; Proxy lässt sie in Ruhe. Das Feld darf nur zusammen mit ip gesetzt werden. Feature-Gate LoadBalancerIPMode: GA seit 1.32.',
+    },
+    url: 'https://github.com/kubernetes/enhancements/blob/64765b4b02389318f2113119dd9e491479f978a0/keps/sig-network/1860-kube-proxy-IP-node-binding/README.md',
+    at: 'kubernetes/enhancements 64765b4 (2026-07-24)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-lb-hostname-workaround',
+    claim: {
+      en: 'KEP-1860 names setting a hostname in the Service status to get around kube-proxy’s capture of the LB IP a “hacky workaround”, used by AWS and DigitalOcean among others.',
+      de: 'KEP-1860 nennt es einen „hacky workaround“, einen Hostnamen in den Status des Service zu schreiben, um dem Abfangen der LB-IP durch kube-proxy zu entgehen; AWS und DigitalOcean tun das unter anderem.',
+    },
+    url: 'https://github.com/kubernetes/enhancements/blob/64765b4b02389318f2113119dd9e491479f978a0/keps/sig-network/1860-kube-proxy-IP-node-binding/README.md',
+    at: 'kubernetes/enhancements 64765b4 (2026-07-24)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-min-sync-period',
+    claim: {
+      en: 'kube-proxy applies an EndpointSlice change at most every minSyncPeriod, 1 s by default; the engine uses 1 s for proxySyncDelay.',
+      de: 'kube-proxy setzt eine Änderung an einem EndpointSlice höchstens alle minSyncPeriod um, standardmäßig 1 s; die Engine nimmt 1 s für proxySyncDelay.',
+    },
+    url: 'https://github.com/kubernetes/kubernetes/pull/92836',
+    at: 'kubernetes#92836 (2020, v1.19)',
+    status: 'verified',
+  },
+  // ---- kube-proxy's health servers ----
+  {
+    id: 'k8s-kube-proxy-healthz',
+    claim: {
+      en: 'kube-proxy serves /healthz and /livez on 0.0.0.0:10256. /healthz answers 503 when the node has a deletionTimestamp or the taint ToBeDeletedByClusterAutoscaler (KEP-3836, GA in 1.31); cordon and drain do not change it.',
+      de: 'kube-proxy stellt /healthz und /livez auf 0.0.0.0:10256 bereit. /healthz antwortet mit 503, wenn der Node einen deletionTimestamp oder den Taint ToBeDeletedByClusterAutoscaler hat (KEP-3836, GA seit 1.31); Sperren und Drainen ändern daran nichts.',
+    },
+    url: 'https://github.com/kubernetes/kubernetes/blob/0645f0e50ec848af731c8f5a33b86f9e1aa39879/pkg/proxy/healthcheck/proxy_health.go',
+    at: 'kubernetes 0645f0e (SyncNode, healthzHandler)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-hcnp',
+    claim: {
+      en: 'The healthCheckNodePort exists only for type LoadBalancer with externalTrafficPolicy Local. kube-proxy answers its /healthz with 200 while the node has at least one ready local endpoint (terminating ones do not count) and kube-proxy is healthy, else 503.',
+      de: 'Den healthCheckNodePort gibt es nur bei Typ LoadBalancer mit externalTrafficPolicy Local. kube-proxy beantwortet sein /healthz mit 200, solange der Node mindestens einen bereiten lokalen Endpunkt hat (terminierende zählen nicht) und kube-proxy gesund ist, sonst mit 503.',
+    },
+    url: `${K8S}/pkg/proxy/healthcheck/service_health.go`,
+    at: 'master, read 2026-12 (second source review)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-hcnp-weight-header',
+    claim: {
+      en: 'The healthCheckNodePort answer carries the header X-Load-Balancing-Endpoint-Weight with the number of local endpoints, for load balancers that weight their backends.',
+      de: 'Die Antwort des healthCheckNodePort trägt den Header X-Load-Balancing-Endpoint-Weight mit der Zahl der lokalen Endpunkte, für Load Balancer, die ihre Backends gewichten.',
+    },
+    url: `${K8S}/pkg/proxy/healthcheck/service_health.go`,
+    at: 'master, read 2026-12-05 (hcHandler.ServeHTTP)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-healthz-no-proxy-protocol',
+    claim: {
+      en: 'kube-proxy’s health servers are plain Go HTTP servers without PROXY protocol; a pull request to add it (kubernetes#121819) was closed. A PROXY header reads as a malformed request, which Go’s server answers with 400.',
+      de: 'Die Health-Server von kube-proxy sind einfache Go-HTTP-Server ohne PROXY-Protokoll; ein Pull Request, der es ergänzen sollte (kubernetes#121819), wurde geschlossen. Ein PROXY-Header ist für sie eine fehlerhafte Anfrage, die der Go-Server mit 400 beantwortet.',
+    },
+    url: 'https://github.com/kubernetes/kubernetes/pull/121819',
+    at: 'kubernetes#121819 (closed); the 400 inferred from Go net/http',
+    status: 'inferred',
+  },
+  // ---- endpoints ----
+  {
+    id: 'k8s-endpoint-conditions',
+    claim: {
+      en: 'EndpointSlice conditions: ready is never true for a terminating endpoint; serving follows the Pod’s readiness regardless of termination; terminating is set when the Pod has a deletionTimestamp.',
+      de: 'EndpointSlice-Bedingungen: ready ist für einen terminierenden Endpunkt nie true; serving folgt der Bereitschaft des Pods unabhängig von der Terminierung; terminating ist gesetzt, wenn der Pod einen deletionTimestamp hat.',
+    },
+    url: 'https://kubernetes.io/docs/reference/kubernetes-api/service-resources/endpoint-slice-v1/',
+    at: 'read 2026-12 (second source review)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-terminating-fallback',
+    claim: {
+      en: 'When a node has no ready local endpoint, kube-proxy uses the serving and terminating ones instead (KEP-1669, ProxyTerminatingEndpoints, GA in 1.28); under Cluster the same fallback applies cluster-wide.',
+      de: 'Hat ein Node keinen bereiten lokalen Endpunkt, nimmt kube-proxy stattdessen die bedienenden und terminierenden (KEP-1669, ProxyTerminatingEndpoints, GA seit 1.28); unter Cluster gilt derselbe Rückgriff clusterweit.',
+    },
+    url: `${K8S}/pkg/proxy/topology.go`,
+    at: 'master, read 2026-12 (CategorizeEndpoints)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-readiness-during-termination',
+    claim: {
+      en: 'Readiness probes keep running while a Pod terminates; an app that fails readiness on SIGTERM turns not ready after periodSeconds × failureThreshold, 10 s × 3 by default. terminationGracePeriodSeconds defaults to 30.',
+      de: 'Readiness-Probes laufen weiter, während ein Pod terminiert; eine App, die bei SIGTERM die Readiness nicht mehr besteht, wird nach periodSeconds × failureThreshold nicht bereit, standardmäßig 10 s × 3. terminationGracePeriodSeconds ist standardmäßig 30.',
+    },
+    url: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination',
+    at: 'read 2026-12 (second source review)',
+    status: 'verified',
+  },
+  // ---- nodes, drain and shutdown ----
+  {
+    id: 'k8s-drain',
+    claim: {
+      en: 'kubectl drain cordons the node and evicts its Pods, but never deletes DaemonSet Pods, so kube-proxy keeps running on a drained node.',
+      de: 'kubectl drain sperrt den Node und verdrängt seine Pods, löscht aber nie DaemonSet-Pods; kube-proxy läuft auf einem gedrainten Node also weiter.',
+    },
+    url: 'https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/',
+    at: 'read 2026-12 (second source review)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-cordon-stays-in-lb',
+    claim: {
+      en: 'Since 1.19 cordoned nodes stay in load balancer target sets (kubernetes#90823); since 1.30 (KEP-3458) the service controller’s node set ignores readiness and only drops nodes being deleted, labelled exclude-from-external-load-balancers, or tainted by the cluster autoscaler, on its next resync (the taint alone does not trigger one).',
+      de: 'Seit 1.19 bleiben gesperrte Nodes in den Target-Mengen der Load Balancer (kubernetes#90823); seit 1.30 (KEP-3458) ignoriert die Node-Menge des Service-Controllers die Bereitschaft und lässt nur Nodes weg, die gelöscht werden, das Label exclude-from-external-load-balancers tragen oder vom Cluster-Autoscaler markiert sind – beim nächsten Abgleich, den der Taint allein nicht auslöst.',
+    },
+    url: 'https://github.com/kubernetes/kubernetes/pull/90823',
+    at: 'kubernetes#90823; KEP-3458 (second source review)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-exclude-lb-label',
+    claim: {
+      en: 'A node labelled node.kubernetes.io/exclude-from-external-load-balancers is left out of every cloud load balancer’s targets by the service controller.',
+      de: 'Ein Node mit dem Label node.kubernetes.io/exclude-from-external-load-balancers wird vom Service-Controller aus den Targets jedes Cloud-Load-Balancers herausgehalten.',
+    },
+    url: `${K8S}/staging/src/k8s.io/cloud-provider/controllers/service/controller.go`,
+    at: 'master, read 2026-12 (stableNodeSetPredicates)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-graceful-shutdown',
+    claim: {
+      en: 'Graceful node shutdown: shutdownGracePeriod and shutdownGracePeriodCriticalPods default to 0 (off). Regular Pods get the difference, critical Pods the rest; a group with no Pods is skipped and each group ends when its Pods exit, so the phases are upper bounds. The engine’s scenarios use 30 s and 10 s, the docs’ example.',
+      de: 'Graceful Node Shutdown: shutdownGracePeriod und shutdownGracePeriodCriticalPods sind standardmäßig 0 (aus). Normale Pods bekommen die Differenz, kritische den Rest; eine Gruppe ohne Pods wird übersprungen, und jede Gruppe endet, sobald ihre Pods beendet sind – die Phasen sind also Obergrenzen. Die Szenarien der Engine nehmen 30 s und 10 s, das Beispiel der Doku.',
+    },
+    url: 'https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/',
+    at: 'read 2026-12 (kubelet nodeshutdown_manager_linux.go)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-shutdown-kill-not-deletion',
+    claim: {
+      en: 'Pods killed by a node shutdown get no deletionTimestamp, so their endpoints never turn terminating; the node’s NotReady makes the node lifecycle controller mark them not ready.',
+      de: 'Pods, die ein Node-Shutdown beendet, bekommen keinen deletionTimestamp, ihre Endpunkte werden also nie terminating; das NotReady des Nodes lässt den Node-Lifecycle-Controller sie als nicht bereit markieren.',
+    },
+    url: 'https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/',
+    at: 'read 2026-12 (kubelet shutdown manager, EndpointSlice podToEndpoint)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-node-monitor',
+    claim: {
+      en: 'kube-controller-manager: --node-monitor-grace-period 50 s since 1.32 (kubernetes#126287), --node-monitor-period 5 s. After a power-off the node turns NotReady and its Pods not ready after the grace period.',
+      de: 'kube-controller-manager: --node-monitor-grace-period 50 s seit 1.32 (kubernetes#126287), --node-monitor-period 5 s. Nach dem Ausschalten wird der Node nach der Grace Period NotReady und seine Pods nicht bereit.',
+    },
+    url: 'https://github.com/kubernetes/kubernetes/pull/126287',
+    at: 'kubernetes#126287 (v1.32)',
+    status: 'verified',
+  },
+  {
+    id: 'k8s-boot-seconds',
+    claim: {
+      en: 'A powered-on node needs 30 s until the kubelet and kube-proxy run again: our assumption, not a Kubernetes setting.',
+      de: 'Ein wieder eingeschalteter Node braucht 30 s, bis Kubelet und kube-proxy wieder laufen: unsere Annahme, keine Kubernetes-Einstellung.',
+    },
+    url: 'https://kubernetes.io/docs/concepts/architecture/nodes/',
+    at: '2026-12-05',
+    status: 'assumed',
+  },
+];

@@ -52,7 +52,10 @@ export function loadBalancer(preset: CloudPreset, policy: ExternalTrafficPolicy)
   };
 }
 
-/** Kubernetes defaults; graceful node shutdown 30 s / 10 s as in the docs' example. */
+/**
+ * Kubernetes defaults (source: k8s-readiness-during-termination, k8s-min-sync-period); graceful
+ * node shutdown 30 s / 10 s as in the docs' example (source: k8s-graceful-shutdown).
+ */
 export const DEFAULT_LIFECYCLE: LifecycleSpec = {
   terminationGracePeriodSeconds: 30,
   preStopSeconds: 0,

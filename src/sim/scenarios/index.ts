@@ -9,9 +9,11 @@ import { drainLocalHcnp } from './drainLocalHcnp.ts';
 import { local } from './local.ts';
 import { localImbalance } from './localImbalance.ts';
 import { localSpread } from './localSpread.ts';
+import { localZonesNlb } from './localZonesNlb.ts';
 import { metallbL2Local } from './metallbL2Local.ts';
 import { ingressCluster } from './ingressCluster.ts';
 import { ingressLocal } from './ingressLocal.ts';
+import { ingressXffSpoof, ingressXffTrusted } from './ingressXffSpoof.ts';
 import { passthroughLbLocal } from './passthroughLbLocal.ts';
 import { podToLbProxy } from './podToLbProxy.ts';
 import { podToLbVip } from './podToLbVip.ts';
@@ -27,6 +29,7 @@ export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
   local,
   'local-imbalance': localImbalance,
   'local-spread': localSpread,
+  'local-zones-nlb': localZonesNlb,
   'drain-cluster-nodeport-probe': drainClusterNodeportProbe,
   'drain-cluster-healthz-probe': drainClusterHealthzProbe,
   'drain-local-hcnp': drainLocalHcnp,
@@ -40,6 +43,8 @@ export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
   'ingress-local': ingressLocal,
   'pod-to-lb-vip': podToLbVip,
   'pod-to-lb-proxy': podToLbProxy,
+  'ingress-xff-spoof': ingressXffSpoof,
+  'ingress-xff-trusted': ingressXffTrusted,
 });
 
 /** Ids of the built-in scenarios in registry order. */

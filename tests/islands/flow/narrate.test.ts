@@ -30,6 +30,10 @@ const hopSentences: Record<string, [string, string]> = {
     'The load balancer forwards the SYN (192.0.2.10:40000 → 198.51.100.11:30080) to node-1. node-1 rewrites the destination 198.51.100.11:30080 to pod-c 10.244.3.9:8080 (KUBE-SEP DNAT) and the source to 198.51.100.11:39425 (MASQUERADE), so pod-c will answer node-1, not the client.',
     'Der Load Balancer leitet das SYN (192.0.2.10:40000 → 198.51.100.11:30080) an node-1 weiter. node-1 ändert das Ziel von 198.51.100.11:30080 in pod-c 10.244.3.9:8080 (KUBE-SEP DNAT) und die Quelle in 198.51.100.11:39425 (MASQUERADE). Deshalb schickt pod-c seine Antwort an node-1, nicht an den Client.',
   ],
+  'DATA forward+xffAppended+conntrackDnat': [
+    'The load balancer forwards the data packet (198.51.100.250:45841 → 198.51.100.11:30080) to node-1. The request’s X-Forwarded-For now reads 192.0.2.200, 203.0.113.25: what arrived at the load balancer, then the address the load balancer appended. node-1 finds the connection in its conntrack table and translates it as it did the SYN: the destination becomes pod-a 10.244.1.5:8080.',
+    'Der Load Balancer leitet das Datenpaket (198.51.100.250:45841 → 198.51.100.11:30080) an node-1 weiter. Das X-Forwarded-For der Anfrage lautet jetzt 192.0.2.200, 203.0.113.25: was beim Load Balancer ankam, dahinter die Adresse, die der Load Balancer angehängt hat. node-1 findet die Verbindung in seiner conntrack-Tabelle und übersetzt wie beim SYN: Das Ziel wird pod-a 10.244.1.5:8080.',
+  ],
   'SYN forward': [
     'node-1 forwards the SYN (198.51.100.11:39425 → 10.244.3.9:8080) to node-3.',
     'node-1 leitet das SYN (198.51.100.11:39425 → 10.244.3.9:8080) an node-3 weiter.',
@@ -481,6 +485,7 @@ describe('narration', () => {
           expect(text, `${run.name}: ${text}`).toMatch(/^[A-Za-z].*[.)]$/);
         }
       }
-    });
+      // Every built-in scenario twice, traced: seconds of CPU on a busy shared machine.
+    }, 30_000);
   }
 });
