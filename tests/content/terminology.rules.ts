@@ -358,10 +358,5 @@ export const allowed: readonly Allowed[] = [
     text: '[1669 Proxy Terminating Endpoints]',
     why: 'the title of KEP-1669 in a source link',
   },
-  {
-    file: 'content/lessons/de/08-client-ip-beyond-kube-proxy.mdx',
-    rule: 'de-zielgruppe',
-    text: 'Zielgruppen-Attribut',
-    why: 'lesson 8 is rewritten under issue 29 this round; write „Target-Gruppen-Attribut“ there and drop this entry',
-  },
+
 ];
