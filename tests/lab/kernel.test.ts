@@ -7,7 +7,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { iptablesRestore, nodeRuleSets, runScenario, scenarioIds } from '../../src/sim/index.ts';
+import { iptablesRestore, runScenario, scenarioIds } from '../../src/sim/index.ts';
+import { iptablesRuleSets } from '../sim/helpers.ts';
 import { ruleCount } from '../../src/lab/collect.ts';
 
 const root = path.resolve(__dirname, '../..');
@@ -98,7 +99,7 @@ describe.skipIf(reason !== null)(title, { timeout: 90_000 }, () => {
       for (const id of scenarioIds) {
         const r = runScenario(id);
         if (!r.ok) throw new Error(id);
-        for (const [node, sets] of Object.entries(nodeRuleSets(r.result))) {
+        for (const [node, sets] of Object.entries(iptablesRuleSets(r.result))) {
           for (const rs of sets) {
             const text = iptablesRestore(rs);
             const load = sh('ip', ['netns', 'exec', ns, 'iptables-nft-restore'], text);

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   getScenario,
-  nodeRuleSets,
   scenarioIds,
   traceConnection,
   validateScenario,
   type SimResult,
 } from '../../src/sim/index.ts';
 import { DEFAULT_LB_SOURCE_IP } from '../../src/sim/clientIp.ts';
-import { run, synRules } from './helpers.ts';
+import { iptablesRuleSets, run, synRules } from './helpers.ts';
 
 const ok = (r: SimResult) => r.connections.filter((c) => c.outcome === 'ok');
 const nodeIps = (r: SimResult) => new Set(r.resolved.nodes.map((n) => n.ip));
@@ -201,7 +200,7 @@ describe('a Pod calling the LB IP', () => {
     expect(t?.hops.some((h) => h.to === 'lb')).toBe(true);
     // kube-proxy writes no rule for the LB IP under ipMode Proxy; VIP has one per node.
     const lbRule = (id: string) =>
-      Object.values(nodeRuleSets(run(id)))
+      Object.values(iptablesRuleSets(run(id)))
         .flat()
         .flatMap((rs) => rs.nat.get('KUBE-SERVICES')?.rules ?? [])
         .filter((rule) => rule.why === 'loadBalancerIp').length;
