@@ -248,7 +248,8 @@ export class LabRun {
         failure: { kind: 'setup', step: `${tools.restore} (lb)`, error: lbLoad.stderr.trim() },
       };
     }
-    o.log(`lab.status.rulesLoaded|${plan.nodeRules.length}`);
+    const nftNodes = plan.nodeRules.some((r) => r.loader === 'nft');
+    o.log(`lab.status.${nftNodes ? 'nftLoaded' : 'rulesLoaded'}|${plan.nodeRules.length}`);
 
     // Pods.
     await this.servers.start(plan);
