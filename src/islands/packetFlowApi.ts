@@ -24,7 +24,8 @@ export type ControlId =
   | 'lbMode'
   | 'proxyProtocol'
   | 'appProxyProtocol'
-  | 'ipMode';
+  | 'ipMode'
+  | 'proxyMode';
 
 /** Every control id, in the order the playground's toolbar shows them. */
 export const controlIds: readonly ControlId[] = [
@@ -43,6 +44,7 @@ export const controlIds: readonly ControlId[] = [
   'proxyProtocol',
   'appProxyProtocol',
   'ipMode',
+  'proxyMode',
 ];
 
 export interface PacketFlowProps {

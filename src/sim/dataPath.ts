@@ -11,10 +11,20 @@
  * one line in `dataPathOf` (dataPaths.ts). Nothing in route.ts, trace.ts or the lab changes.
  */
 import type { Endpoint } from './kubeProxy.ts';
-import type { RuleHit, ServiceSpec } from './types.ts';
+import type { RuleHit, Scenario, ServiceSpec } from './types.ts';
 
-/** The data paths the engine can walk. */
-export type DataPathKind = 'iptables' | 'nftables';
+/** The data paths the engine can walk (views label them with the key `dataPath.<kind>`). */
+export const DATA_PATH_KINDS = ['iptables', 'nftables'] as const;
+export type DataPathKind = (typeof DATA_PATH_KINDS)[number];
+
+/**
+ * The data path a scenario declares: kube-proxy's `mode`, iptables unless set (kube-proxy's
+ * default, source: kube-proxy-default-mode). Light on purpose: views label a diagram with it
+ * without loading any data path (dataPaths.ts maps the kind to its implementation).
+ */
+export function dataPathKindOf(s: Pick<Scenario, 'kubeProxy'>): DataPathKind {
+  return s.kubeProxy?.mode === 'nftables' ? 'nftables' : 'iptables';
+}
 
 /** The header fields a data path looks at. */
 export interface PacketView {

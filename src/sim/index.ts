@@ -54,7 +54,8 @@ export {
   type RuleSet,
 } from './kubeProxy.ts';
 export type { DataPathKind, KernelProgram, NodeDataPath, PacketView, Verdict } from './dataPath.ts';
-export { dataPathKindOf } from './dataPaths.ts';
+export { DATA_PATH_KINDS } from './dataPath.ts';
+export { dataPathKindOf } from './dataPath.ts';
 export { isNftables, type NftRuleSet } from './nftablesPath.ts';
 export { hashAndTruncate, nftEndpointChain, nftServiceChains } from './nftables.ts';
 export { iptablesRestore, ruleLine } from './iptablesRestore.ts';
