@@ -39,7 +39,8 @@ export function numgenWhy(k: number, n: number): string {
 
 /**
  * kube-proxy's `hashAndTruncate`: the first 8 base32 characters of sha256(name), a hyphen, the
- * name (never truncated for the names the engine builds: they stay far below 240 characters).
+ * name (never truncated for the names the engine builds: they stay far below 240 characters;
+ * source: kube-proxy-nft-chain-names).
  */
 export function hashAndTruncate(name: string): string {
   return `${chainSuffix(name).slice(0, 8)}-${name}`;

@@ -1,8 +1,9 @@
 /**
  * kube-proxy's nftables sync for one node: the `ip kube-proxy` table as `setupNFTables` and
- * `syncProxyRules` write it for the scenario's Service (pkg/proxy/nftables/proxier.go; the base
- * chains and priorities of 1.34 and later 1.33 patch releases, source: kube-proxy-nft-filter-
- * priorities). The model's types and names are in nftables.ts; the walk is nftablesWalk.ts.
+ * `syncProxyRules` write it for the scenario's Service (pkg/proxy/nftables/proxier.go, source:
+ * kube-proxy-nft-table; the base chains and priorities of 1.34 and later 1.33 patch releases,
+ * source: kube-proxy-nft-filter-priorities). Types and names: nftables.ts; the walk:
+ * nftablesWalk.ts.
  */
 import type { DataPathInput } from './dataPath.ts';
 import { ipToInt } from './ip.ts';
@@ -117,6 +118,7 @@ function skeleton(
     ),
   ];
   chain('firewall-check', null).rules = [rule([], { kind: 'vmap', map: 'firewall-ips' })];
+  // source: kube-proxy-nft-masquerade
   chain('masquerading', 'masquerading').rules = [
     rule(
       [{ kind: 'markClear' }],
@@ -141,7 +143,8 @@ function skeleton(
   ).rules = [rule([], { kind: 'verdict', verdict: { kind: 'reject' } })];
   chain('services', 'services').rules = [
     rule([], { kind: 'vmap', map: 'service-ips' }),
-    // `--nodeport-addresses primary`: NodePorts only on the node's own IP, never on 127.0.0.1.
+    // `--nodeport-addresses primary`: NodePorts only on the node's own IP, never on 127.0.0.1
+    // (source: kube-proxy-nft-nodeport-primary, kube-proxy-nft-no-localhost-nodeports).
     rule([{ kind: 'daddrInSet', set: 'nodeport-ips' }], { kind: 'vmap', map: 'service-nodeports' }),
   ];
   chain('service-endpoints-check', 'service-endpoints-check').rules = [
@@ -225,7 +228,8 @@ export function compileNftables(input: DataPathInput, shared: SharedNftChains | 
     c.rules.push(rule([], { kind: 'markSet' }, 'masqueradeMarkSet'));
   });
 
-  // `numgen random mod n vmap { 0 : goto endpoint-…, … }` over the policy's endpoints.
+  // `numgen random mod n vmap { 0 : goto endpoint-…, … }` over the policy's endpoints
+  // (source: kube-proxy-nft-numgen).
   const spread = (c: NftChain, eps: Endpoint[]): void => {
     c.rules.push(
       rule(
@@ -239,7 +243,8 @@ export function compileNftables(input: DataPathInput, shared: SharedNftChains | 
   if (local && localEndpoints.length > 0) spread(chain(names.local, 'local'), localEndpoints);
 
   // The external chain exists whenever the Service has endpoints anywhere: its short-circuit
-  // rules must work on a node without local endpoints (`usesExternalTrafficChain`).
+  // rules must work on a node without local endpoints (`usesExternalTrafficChain`; source:
+  // kube-proxy-nft-traffic-policy).
   if (hasEndpoints) {
     const ext = chain(names.external, 'external');
     if (!local) {
@@ -300,7 +305,8 @@ export function compileNftables(input: DataPathInput, shared: SharedNftChains | 
   }
 
   // The maps: the LB IP and the NodePort dispatch to the external chain; without (local)
-  // endpoints the no-endpoint maps drop (none here) or reject (none anywhere).
+  // endpoints the no-endpoint maps drop (none here) or reject (none anywhere; source:
+  // kube-proxy-nft-no-endpoints).
   const filterVerdict: NftVerdict = hasEndpoints
     ? { kind: 'drop' }
     : { kind: 'goto', chain: 'reject-chain' };

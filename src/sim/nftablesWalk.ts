@@ -6,7 +6,8 @@
  *
  * `numgen random mod n` picks one of n endpoints uniformly. The engine samples that index with
  * the draws the iptables statistic rules make (1/n, then 1/(n−1), …; uniform as well), so one
- * seed gives the same endpoint in both modes and the modes compare connection by connection.
+ * seed gives the same endpoint in both modes and the modes compare connection by connection
+ * (source: linux-nft-numgen-uniform).
  */
 import type { Draw, PacketView, Verdict } from './dataPath.ts';
 import {
