@@ -187,14 +187,12 @@ export function compileRules(input: CompileInput): RuleTables {
   };
   if (!reuse?.sorted) order.cluster = usableEndpoints(order.all);
   if (reuse) reuse.sorted = order;
-  const sorted = order.all;
   const clusterEndpoints = order.cluster;
-  const localEndpoints = usableEndpoints(sorted.filter((e) => e.node === node));
+  const localEndpoints = usableEndpoints(order.all.filter((e) => e.node === node));
   const local = service.externalTrafficPolicy === 'Local';
   const hasEndpoints = clusterEndpoints.length > 0;
   const hasExternalEndpoints = local ? localEndpoints.length > 0 : hasEndpoints;
   const lbDst: Match = { kind: 'dst', ip: input.frontendIp, port: service.port };
-
   const filter = filterTable(input, hasEndpoints, hasExternalEndpoints, lbDst);
 
   // ---- nat table ---------------------------------------------------------------------------
