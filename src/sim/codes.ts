@@ -3,7 +3,6 @@
  * files have a key for each one. Views translate `<area>.<code>` keys.
  */
 import { RULE_WHY_CODES } from './kubeProxy.ts';
-import { NFT_WHY_CODES } from './nftables.ts';
 import type {
   HopMark,
   Outcome,
@@ -96,7 +95,10 @@ export const VERDICTS = [
  */
 export const RULE_WHYS: readonly string[] = [
   ...RULE_WHY_CODES,
-  ...NFT_WHY_CODES,
+  // kube-proxy's nftables mode (nftablesWalk.ts); listed here so views need not load its model.
+  'externalNoLocalEndpointsNft',
+  'noLocalEndpointsMap',
+  'noEndpointsMap',
   'random1ofN',
   'numgen',
 ];

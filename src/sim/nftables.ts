@@ -25,13 +25,6 @@ export const NFT_TABLE = 'kube-proxy';
 /** The masquerade mark (`nftables.masqueradeBit` 14). */
 export const NFT_MASQ_MARK = '0x4000';
 
-/** Why-codes the nftables walk adds to the iptables ones (kubeProxy.ts RULE_WHY_CODES). */
-export const NFT_WHY_CODES = [
-  'externalNoLocalEndpointsNft',
-  'noLocalEndpointsMap',
-  'noEndpointsMap',
-] as const;
-
 /** The why-code of a `numgen random mod n` lookup that gave `k`. */
 export function numgenWhy(k: number, n: number): string {
   return `numgen${k}mod${n}`;
