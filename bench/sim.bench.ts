@@ -1,4 +1,7 @@
-/** Engine benchmarks: a 60 s drain at 200 conn/s and a 1,000,000-connection balance run. */
+/**
+ * Engine benchmarks: a 60 s drain at 200 conn/s and a 1,000,000-connection balance run, each with
+ * kube-proxy's iptables mode (the default) and its nftables mode (kubeProxy.mode: nftables).
+ */
 import { applyOverrides, getScenario, simulate } from '../src/sim/index.ts';
 import { simulateCore } from '../src/sim/simulate.ts';
 import type { BenchCase } from './run.ts';
@@ -11,6 +14,10 @@ const balance = base
   : null;
 if (!drain || !balance?.ok) throw new Error('bench scenarios missing');
 const million = balance.scenario;
+const nft = { 'kubeProxy.mode': 'nftables' };
+const drainNft = applyOverrides(drain, nft);
+const millionNft = applyOverrides(million, nft);
+if (!drainNft.ok || !millionNft.ok) throw new Error('nftables bench scenarios invalid');
 
 const cases: BenchCase[] = [
   {
@@ -24,6 +31,18 @@ const cases: BenchCase[] = [
     run: () => void simulateCore(million),
     runs: 5,
     target: '≤ 400 ms, peak RSS ≤ 300 MiB',
+  },
+  {
+    name: 'drain-cluster-nodeport-probe, nftables mode',
+    run: () => void simulate(drainNft.scenario),
+    runs: 30,
+    target: 'within 10 % of iptables mode',
+  },
+  {
+    name: 'local-imbalance 1,000,000 conns, nftables mode',
+    run: () => void simulateCore(millionNft.scenario),
+    runs: 5,
+    target: 'within 10 % of iptables mode',
   },
 ];
 export default cases;

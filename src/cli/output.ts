@@ -4,7 +4,13 @@
  */
 import { issueLine } from '../i18n/issues.ts';
 import { fixed } from '../i18n/number.ts';
-import { scenarioIds, type InputIssue, type Scenario, type SimResult } from '../sim/index.ts';
+import {
+  dataPathKindOf,
+  scenarioIds,
+  type InputIssue,
+  type Scenario,
+  type SimResult,
+} from '../sim/index.ts';
 import { t, type Lang } from './i18n.ts';
 
 const r3 = (n: number | null): number | null => (n === null ? null : Math.round(n * 1000) / 1000);
@@ -78,7 +84,7 @@ export function summaryTable(lang: Lang, result: SimResult, title: string): stri
   const num = (v: number | null, digits = 3): string => (v === null ? '–' : fixed(lang, v, digits));
   const pct = (v: number): string => `${num(v * 100, 1)} %`;
   const lines = [
-    `${t(lang, 'cli.summary.scenario')}: ${result.scenario}  (${title})  seed ${result.seed}`,
+    `${t(lang, 'cli.summary.scenario')}: ${result.scenario}  (${title})  seed ${result.seed}  ${t(lang, `dataPath.${dataPathKindOf(result.resolved)}`)}`,
     `${t(lang, 'cli.summary.connections')}: ${s.connections}   ${t(lang, 'cli.summary.succeeded')}: ${s.succeeded}   ${t(lang, 'cli.summary.failed')}: ${s.failed}   ${t(lang, 'cli.summary.clientIpPreserved')}: ${s.clientIpPreserved}`,
     `${t(lang, 'cli.summary.disruption')}: ${num(s.disruption.seconds)} s` +
       (s.disruption.firstFailureAt === null

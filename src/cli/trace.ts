@@ -1,9 +1,10 @@
 /**
  * `--trace`: the featured connections hop by hop, with each hop's headers before and after and
- * the rules it hit by their full chain names, so that the data path can be checked without a
- * browser. As JSON (with --json) and as aligned text in the reader's language.
+ * the rules it hit by their full chain names (in nftables mode also the map elements the packet
+ * found), so that the data path can be checked without a browser. As JSON (with --json) and as
+ * aligned text in the reader's language.
  */
-import type { Addr, ConnectionTrace } from '../sim/types.ts';
+import type { Addr, ConnectionTrace, RuleHit } from '../sim/types.ts';
 
 const addr = (a: Addr): string => `${a.ip}:${a.port}`;
 
@@ -27,7 +28,12 @@ export function traceJson(featured: readonly ConnectionTrace[]): unknown[] {
       before: { src: addr(h.before.src), dst: addr(h.before.dst) },
       after: { src: addr(h.after.src), dst: addr(h.after.dst) },
       changed: h.changed,
-      rules: h.rules.map((r) => ({ chain: r.chain, verdict: r.verdict, why: r.why })),
+      rules: h.rules.map((r) => ({
+        chain: r.chain,
+        verdict: r.verdict,
+        why: r.why,
+        ...(r.lookup ? { lookup: r.lookup } : {}),
+      })),
       ...(h.end ? { end: h.end } : {}),
       ...(h.reason ? { reason: h.reason } : {}),
     })),
@@ -71,7 +77,17 @@ export function traceText(tr: T, featured: readonly ConnectionTrace[]): string {
         h.from === h.to ? h.from : `${h.from} → ${h.to}`,
         h.changed.length > 0 ? `${before}  ⇒  ${after}` : before,
       ]);
-      if (h.rules.length > 0)
+      if (h.rules.some((x) => x.lookup)) {
+        // nftables: one step per line, a map lookup with the element the packet found.
+        h.rules.forEach((x, j) =>
+          rows.push([
+            '',
+            '',
+            '',
+            `${j === 0 ? `${tr('cli.trace.rules')}:` : '      '} ${hitText(x)}`,
+          ]),
+        );
+      } else if (h.rules.length > 0)
         rows.push([
           '',
           '',
@@ -84,6 +100,13 @@ export function traceText(tr: T, featured: readonly ConnectionTrace[]): string {
     out.push(...leftColumns(rows));
   }
   return `${out.join('\n')}\n`;
+}
+
+/** One rule hit: the chain and verdict; a map lookup also names the map and the element found. */
+function hitText(x: RuleHit): string {
+  if (!x.lookup) return `${x.chain} (${x.verdict})`;
+  const map = x.lookup.map.startsWith('numgen') ? x.lookup.map : `@${x.lookup.map}`;
+  return `${x.chain} → ${map}: ${x.lookup.element} (${x.verdict})`;
 }
 
 /** Rows as left-aligned columns (rule and reason lines span the last column). */

@@ -7,6 +7,7 @@
 import '@xyflow/react/dist/base.css';
 import '../styles/diagram.css';
 import { Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { dataPathKindOf } from '../sim/dataPath';
 import { stateAt } from '../sim/state';
 import type { ConnectionTrace, Hop, Scenario } from '../sim/types';
 import { ariaConfig, withAria } from './flow/a11y';
@@ -263,6 +264,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
         title={title}
         policy={policy}
         masquerade={resolved.masquerade}
+        dataPath={dataPathKindOf(resolved)}
         burst={burst > 0 ? bursts.length : 0}
         share={
           shareable ? { getState: api.getState, api, controls, chrome, pause: api.pause } : null

@@ -25,7 +25,8 @@ export type ControlId =
   | 'proxyProtocol'
   | 'appProxyProtocol'
   | 'ipMode'
-  | 'crossZone';
+  | 'crossZone'
+  | 'proxyMode';
 
 /** Every control id, in the order the playground's toolbar shows them. */
 export const controlIds: readonly ControlId[] = [
@@ -45,6 +46,7 @@ export const controlIds: readonly ControlId[] = [
   'appProxyProtocol',
   'ipMode',
   'crossZone',
+  'proxyMode',
 ];
 
 export interface PacketFlowProps {

@@ -62,10 +62,18 @@ export function saveKernelState(
       `conntrack-${n.id}.txt`,
       runSync(['ip', 'netns', 'exec', ns, 'conntrack', '-L', '-p', 'tcp']).stdout,
     );
-    write(
-      `iptables-save-${n.id}.txt`,
-      runSync(['ip', 'netns', 'exec', ns, tools.save, '-c']).stdout,
-    );
+    const nft = plan.nodeRules.find((r) => r.node === n.id)?.loader === 'nft';
+    // kube-proxy's nftables mode: its table with the kernel's counters for each rule.
+    if (nft)
+      write(
+        `nft-list-${n.id}.txt`,
+        runSync(['ip', 'netns', 'exec', ns, 'nft', 'list', 'table', 'ip', 'kube-proxy']).stdout,
+      );
+    else
+      write(
+        `iptables-save-${n.id}.txt`,
+        runSync(['ip', 'netns', 'exec', ns, tools.save, '-c']).stdout,
+      );
   }
   return lbCt;
 }

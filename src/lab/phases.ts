@@ -7,7 +7,6 @@
  */
 import {
   connectionRuleSet,
-  iptablesRestore,
   simulate,
   stateAt,
   type ConnectionRecord,
@@ -16,6 +15,7 @@ import {
 import { compareClasses, type ClassRow, type LabConnection } from './compare.ts';
 import type { LabPlan } from './plan.ts';
 import type { Tools } from './preflight.ts';
+import { loadProgram } from './kernelLoad.ts';
 import { runSync } from './proc.ts';
 import type { PodServers } from './servers.ts';
 import { runClient, type Planned, type TrafficContext } from './traffic.ts';
@@ -81,12 +81,15 @@ export async function replayPhases(
       const rs = rec ? connectionRuleSet(main, rec.id) : undefined;
       const ns = plan.nodeNs[n.id] ?? '';
       if (rs) {
-        const text = iptablesRestore(rs, [`Hop by Hop lab: ${s.id}, ${n.id} at t = ${t} s`]);
+        const program = rs.kernel([`Hop by Hop lab: ${s.id}, ${n.id} at t = ${t} s`]);
         if (!written.has(rs.id)) {
-          write(`rules-${n.id}-set${rs.id}.txt`, text);
+          write(
+            `rules-${n.id}-set${rs.id}.${program.loader === 'nft' ? 'nft' : 'txt'}`,
+            program.text,
+          );
           written.add(rs.id);
         }
-        runSync(['ip', 'netns', 'exec', ns, tools.restore], text);
+        loadProgram(ns, program, tools);
       }
       const up = state.nodes[n.id]?.dataPathForwarding !== false;
       const fabIf = `n${(nodeIndex.get(n.id) ?? 0) + 1}`;

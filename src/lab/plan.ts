@@ -1,7 +1,7 @@
 /**
  * The lab topology as data: which network namespaces exist, which veths, bridges, addresses
  * and routes they get, the load balancer's rules and each node's rules (the engine's own
- * iptables-restore text). Pure: `netns.ts` executes a plan, tests read it without root.
+ * iptables-restore text, or its nft script in nftables mode). Pure: `netns.ts` executes a plan, tests read it without root.
  *
  *   client-i ──veth── lb ──veth── fabric bridge ──veth── node-j ── cni0 ──veth── pod-k
  *
@@ -11,9 +11,8 @@
  * (`delivery: nodePort`) or routes the packet unchanged to the node (`delivery: vip`, via a
  * connection mark and policy routing).
  */
-import { iptablesRestore } from '../sim/iptablesRestore.ts';
 import { intToIp, parseCidr } from '../sim/ip.ts';
-import type { RuleSet } from '../sim/kubeProxy.ts';
+import type { KernelProgram, NodeDataPath } from '../sim/dataPath.ts';
 import { lbNodeShares } from '../sim/summary.ts';
 import type { Scenario } from '../sim/types.ts';
 import { LB_CLIENT_SIDE_IP, LB_NODE_SIDE_IP, NODE_NET } from './renumber.ts';
@@ -35,8 +34,8 @@ export interface LabPlan {
   namespaces: PlannedNs[];
   /** argv lists, run in order (all confined to the lab's namespaces). */
   steps: string[][];
-  /** iptables-restore input per node, emitted from the engine's RuleSet. */
-  nodeRules: Array<{ node: string; ns: string; text: string }>;
+  /** Each node's kernel program (iptables-restore or nft -f input), emitted from the engine's model. */
+  nodeRules: Array<{ node: string; ns: string } & KernelProgram>;
   lbRules: string;
   servers: Array<{ pod: string; ns: string; ip: string; port: number }>;
   clients: Array<{ id: string; ns: string; ip: string }>;
@@ -105,7 +104,7 @@ export function lbRulesText(s: Scenario, rotation: readonly string[]): string {
 export function buildPlan(
   runId: string,
   s: Scenario,
-  rules: Record<string, RuleSet>,
+  rules: Record<string, NodeDataPath>,
   rotation: readonly string[],
 ): LabPlan {
   const steps: string[][] = [];
@@ -197,7 +196,7 @@ export function buildPlan(
       nodeRules.push({
         node: n.id,
         ns,
-        text: iptablesRestore(rs, [
+        ...rs.kernel([
           `Hop by Hop lab: ${s.id}, ${n.id}, emitted from the engine's rule set ${rs.id}`,
         ]),
       });

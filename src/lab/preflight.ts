@@ -1,14 +1,14 @@
 /**
  * What the lab needs before it creates anything: Linux, root, the tools (iproute2, iptables
- * with the nf_tables backend, conntrack, sysctl, tcpdump for a capture) and the kernel's
- * netfilter pieces kube-proxy's rules use. Each missing piece becomes a refusal that names it.
+ * with the nf_tables backend, conntrack, sysctl, tcpdump for a capture, nft for kube-proxy's
+ * nftables mode) and the kernel's netfilter pieces kube-proxy's rules use. Each missing piece becomes a refusal that names it.
  * The kernel probe loads one tiny rule per feature into a scratch namespace of the run.
  */
 import type { Result } from './proc.ts';
 
 /** A missing piece, as a message code plus the data the message names. */
 export interface Refusal {
-  code: 'notLinux' | 'notRoot' | 'tool' | 'iptablesLegacy' | 'kernel' | 'netns';
+  code: 'notLinux' | 'notRoot' | 'tool' | 'iptablesLegacy' | 'kernel' | 'kernelNft' | 'netns';
   tool?: string;
   pkg?: string;
   feature?: string;
@@ -23,25 +23,36 @@ export interface Tools {
   save: string;
 }
 
+/** The tool that loads an `nft -f` script (kube-proxy's nftables mode). */
+export const NFT = 'nft';
+
 /** The tools the lab runs, the Debian package each comes from and why it is needed. */
-export const TOOLS: ReadonlyArray<{ tool: string; pkg: string; probe: string[]; capture?: true }> =
-  [
-    { tool: 'ip', pkg: 'iproute2', probe: ['ip', '-V'] },
-    { tool: 'sysctl', pkg: 'procps', probe: ['sysctl', '--version'] },
-    { tool: 'conntrack', pkg: 'conntrack', probe: ['conntrack', '--version'] },
-    { tool: 'tcpdump', pkg: 'tcpdump', probe: ['tcpdump', '--version'], capture: true },
-  ];
+export const TOOLS: ReadonlyArray<{
+  tool: string;
+  pkg: string;
+  probe: string[];
+  capture?: true;
+  nft?: true;
+}> = [
+  { tool: 'ip', pkg: 'iproute2', probe: ['ip', '-V'] },
+  { tool: 'sysctl', pkg: 'procps', probe: ['sysctl', '--version'] },
+  { tool: 'conntrack', pkg: 'conntrack', probe: ['conntrack', '--version'] },
+  { tool: 'tcpdump', pkg: 'tcpdump', probe: ['tcpdump', '--version'], capture: true },
+  // kube-proxy's nftables mode loads its table with nft (Debian package nftables).
+  { tool: 'nft', pkg: 'nftables', probe: ['nft', '--version'], nft: true },
+];
 
 /** Check the platform and the tools; `exec` runs a probe command. */
 export function checkTools(
   exec: (argv: string[]) => Result,
-  env: { platform: string; uid: number; capture: boolean },
+  env: { platform: string; uid: number; capture: boolean; nft?: boolean },
 ): { ok: true; tools: Tools } | { ok: false; refusals: Refusal[] } {
   const refusals: Refusal[] = [];
   if (env.platform !== 'linux') return { ok: false, refusals: [{ code: 'notLinux' }] };
   if (env.uid !== 0) refusals.push({ code: 'notRoot' });
   for (const t of TOOLS) {
     if (t.capture && !env.capture) continue;
+    if (t.nft && env.nft !== true) continue;
     if (exec(t.probe).code !== 0) refusals.push({ code: 'tool', tool: t.tool, pkg: t.pkg });
   }
   // Prefer the explicit nf_tables binaries (Debian: iptables-nft-restore), else the default one
@@ -141,12 +152,14 @@ export const FEATURES: readonly Feature[] = [
 export function probeKernel(
   load: (text: string) => Result,
   features: readonly Feature[] = FEATURES,
+  /** 'kernelNft' when `load` is `nft -f -` (the message names the tool that refused). */
+  code: 'kernel' | 'kernelNft' = 'kernel',
 ): Refusal | null {
   for (const f of features) {
     const r = load(f.text);
     if (r.code !== 0) {
       return {
-        code: 'kernel',
+        code,
         feature: f.feature,
         use: f.use,
         detail: r.stderr.trim().split('\n')[0] ?? '',
@@ -155,3 +168,61 @@ export function probeKernel(
   }
   return null;
 }
+
+/** An nft script that creates a scratch table, uses one feature, and leaves nothing behind. */
+const nftProbe = (lines: string): string =>
+  `add table ip hbh-probe\ndelete table ip hbh-probe\nadd table ip hbh-probe\n${lines}\ndelete table ip hbh-probe\n`;
+
+/** Every nftables feature kube-proxy's table uses, probed one at a time (with `nft -f -`). */
+export const NFT_FEATURES: readonly Feature[] = [
+  {
+    feature: 'nf_tables nat chains',
+    use: 'natTable',
+    text: nftProbe('add chain ip hbh-probe c { type nat hook prerouting priority -100 ; }'),
+  },
+  {
+    feature: 'verdict maps with concatenated keys (ipv4_addr . inet_proto . inet_service)',
+    use: 'nftMaps',
+    text: nftProbe(
+      'add map ip hbh-probe m { type ipv4_addr . inet_proto . inet_service : verdict ; }\nadd chain ip hbh-probe c\nadd rule ip hbh-probe c ip daddr . meta l4proto . th dport vmap @m',
+    ),
+  },
+  {
+    feature: 'numgen (numgen random mod n vmap)',
+    use: 'nftNumgen',
+    text: nftProbe(
+      'add chain ip hbh-probe e\nadd chain ip hbh-probe c\nadd rule ip hbh-probe c numgen random mod 1 vmap { 0 : goto e }',
+    ),
+  },
+  {
+    feature: 'fib (fib saddr type local)',
+    use: 'nftFib',
+    text: nftProbe('add chain ip hbh-probe c\nadd rule ip hbh-probe c fib saddr type local return'),
+  },
+  {
+    feature: 'conntrack state (ct state new)',
+    use: 'ctstate',
+    text: nftProbe('add chain ip hbh-probe c\nadd rule ip hbh-probe c ct state new return'),
+  },
+  {
+    feature: 'reject',
+    use: 'reject',
+    text: nftProbe(
+      'add chain ip hbh-probe c { type filter hook input priority 0 ; }\nadd rule ip hbh-probe c meta l4proto tcp th dport 1 reject',
+    ),
+  },
+  {
+    feature: 'dnat',
+    use: 'dnat',
+    text: nftProbe(
+      'add chain ip hbh-probe c { type nat hook prerouting priority -100 ; }\nadd rule ip hbh-probe c meta l4proto tcp th dport 1 dnat to 192.0.2.1:1',
+    ),
+  },
+  {
+    feature: 'masquerade fully-random',
+    use: 'masquerade',
+    text: nftProbe(
+      'add chain ip hbh-probe c { type nat hook postrouting priority 100 ; }\nadd rule ip hbh-probe c mark and 0x4000 == 0 return\nadd rule ip hbh-probe c mark set mark xor 0x4000\nadd rule ip hbh-probe c masquerade fully-random',
+    ),
+  },
+];

@@ -1,6 +1,6 @@
 /**
- * One lab run: a scenario's topology as network namespaces, the engine's own iptables-restore
- * text loaded into each node, bounded traffic from the clients through the stand-in load
+ * One lab run: a scenario's topology as network namespaces, the engine's own rules loaded into
+ * each node (its iptables-restore text, or its nft script in kube-proxy's nftables mode), bounded traffic from the clients through the stand-in load
  * balancer, and the engine's prediction compared with what the Pods saw. `LabRun.teardown()`
  * stops every process and deletes every namespace the run made; callers run it on every exit path.
  */
@@ -13,16 +13,17 @@ import {
   validateScenario,
   type ConnectionRecord,
   type InputIssue,
-  type RuleSet,
+  type NodeDataPath,
   type Scenario,
 } from '../sim/index.ts';
 import { startCapture, type Capture } from './capture.ts';
-import { labConnections, ruleCount, saveKernelState } from './collect.ts';
+import { labConnections, saveKernelState } from './collect.ts';
 import { compareClasses, overallShares, type Check, type ClassRow } from './compare.ts';
 import { applyPlan, deleteNamespaces, deleteNamespacesSync } from './netns.ts';
 import { replayPhases } from './phases.ts';
 import { buildPlan, makeRunId, nsName } from './plan.ts';
-import { checkTools, probeKernel, type Refusal } from './preflight.ts';
+import { loadProgram, loadedRules } from './kernelLoad.ts';
+import { checkTools, NFT, NFT_FEATURES, probeKernel, type Refusal } from './preflight.ts';
 import { Registry, runSync } from './proc.ts';
 import { renumber, type RenumberIssue } from './renumber.ts';
 import { PodServers } from './servers.ts';
@@ -168,7 +169,7 @@ export class LabRun {
     for (let k = 1; k < predictionSeeds(o.connections); k++) {
       engineConns.push(...simulate(schedule, { seed: o.seed + k }).connections);
     }
-    const rulesByNode: Record<string, RuleSet> = {};
+    const rulesByNode: Record<string, NodeDataPath> = {};
     for (const [node, list] of Object.entries(nodeRuleSets(predicted))) {
       const first = list[0];
       if (first) rulesByNode[node] = first;
@@ -178,10 +179,13 @@ export class LabRun {
       .map((n) => n.id);
 
     // Preflight: tools, then the kernel's netfilter pieces in a scratch namespace.
+    // kube-proxy's nftables mode needs nft (and the kernel's nftables pieces) on top.
+    const nft = Object.values(rulesByNode).some((rs) => rs.kind === 'nftables');
     const pre = checkTools((argv) => runSync(argv), {
       platform: process.platform,
       uid: process.getuid?.() ?? -1,
       capture: o.capture !== null,
+      nft,
     });
     if (!pre.ok) return { ok: false, failure: { kind: 'refused', refusals: pre.refusals } };
     const tools = pre.tools;
@@ -194,9 +198,15 @@ export class LabRun {
         failure: { kind: 'refused', refusals: [{ code: 'netns', detail: add.stderr.trim() }] },
       };
     }
-    const missing = probeKernel((text) =>
-      runSync(['ip', 'netns', 'exec', probeNs, tools.restore], text),
-    );
+    const missing =
+      probeKernel((text) => runSync(['ip', 'netns', 'exec', probeNs, tools.restore], text)) ??
+      (nft
+        ? probeKernel(
+            (text) => runSync(['ip', 'netns', 'exec', probeNs, NFT, '-f', '-'], text),
+            NFT_FEATURES,
+            'kernelNft',
+          )
+        : null);
     await deleteNamespaces([probeNs]);
     if (missing) return { ok: false, failure: { kind: 'refused', refusals: [missing] } };
 
@@ -218,21 +228,17 @@ export class LabRun {
     };
     const rulesCheck: LabReport['rules'] = [];
     for (const nr of plan.nodeRules) {
-      write(`rules-${nr.node}.txt`, nr.text);
-      const r = runSync(['ip', 'netns', 'exec', nr.ns, tools.restore], nr.text);
+      write(`rules-${nr.node}.${nr.loader === 'nft' ? 'nft' : 'txt'}`, nr.text);
+      const r = loadProgram(nr.ns, nr, tools);
       if (r.code !== 0) {
+        const tool = nr.loader === 'nft' ? `${NFT} -f` : tools.restore;
         return {
           ok: false,
-          failure: { kind: 'setup', step: `${tools.restore} (${nr.node})`, error: r.stderr.trim() },
+          failure: { kind: 'setup', step: `${tool} (${nr.node})`, error: r.stderr.trim() },
         };
       }
-      const saved = runSync(['ip', 'netns', 'exec', nr.ns, tools.save]).stdout;
-      rulesCheck.push({
-        node: nr.node,
-        emitted: ruleCount(nr.text),
-        loaded: ruleCount(saved),
-        ok: ruleCount(nr.text) === ruleCount(saved),
-      });
+      const loaded = loadedRules(nr.ns, nr.loader, tools).rules;
+      rulesCheck.push({ node: nr.node, emitted: nr.rules, loaded, ok: nr.rules === loaded });
     }
     write('lb-rules.txt', plan.lbRules);
     const lbLoad = runSync(['ip', 'netns', 'exec', plan.lbNs, tools.restore], plan.lbRules);
@@ -242,7 +248,8 @@ export class LabRun {
         failure: { kind: 'setup', step: `${tools.restore} (lb)`, error: lbLoad.stderr.trim() },
       };
     }
-    o.log(`lab.status.rulesLoaded|${plan.nodeRules.length}`);
+    const nftNodes = plan.nodeRules.some((r) => r.loader === 'nft');
+    o.log(`lab.status.${nftNodes ? 'nftLoaded' : 'rulesLoaded'}|${plan.nodeRules.length}`);
 
     // Pods.
     await this.servers.start(plan);

@@ -66,6 +66,16 @@ export const RULE_CODES: readonly RuleCode[] = [
   'KUBE-POSTROUTING',
   'MASQUERADE',
   'conntrack',
+  'services',
+  'external',
+  'service',
+  'local',
+  'endpoint',
+  'mark-for-masquerade',
+  'service-endpoints-check',
+  'nodeport-endpoints-check',
+  'masquerading',
+  'masquerade',
 ];
 
 export const VERDICTS = [
@@ -79,8 +89,19 @@ export const VERDICTS = [
   'accept',
 ] as const;
 
-/** Why-codes; `random1of<n>` is one family translated by the key `rule.why.random1ofN`. */
-export const RULE_WHYS: readonly string[] = [...RULE_WHY_CODES, 'random1ofN'];
+/**
+ * Why-codes; `random1of<n>` and nftables' `numgen<k>mod<n>` are families translated by the keys
+ * `rule.why.random1ofN` and `rule.why.numgen`.
+ */
+export const RULE_WHYS: readonly string[] = [
+  ...RULE_WHY_CODES,
+  // kube-proxy's nftables mode (nftablesWalk.ts); listed here so views need not load its model.
+  'externalNoLocalEndpointsNft',
+  'noLocalEndpointsMap',
+  'noEndpointsMap',
+  'random1ofN',
+  'numgen',
+];
 
 export const HOP_MARKS: readonly HopMark[] = [
   'toLb',
@@ -150,7 +171,8 @@ export type IssueCode = (typeof ISSUE_CODES)[number];
 /** The i18n key for a RuleHit.why code (maps the `random1of<n>` family to one key). */
 export function whyKey(why: string): { key: string; params: Record<string, string> } {
   const m = /^random1of(\d+)$/.exec(why);
-  return m
-    ? { key: 'rule.why.random1ofN', params: { n: m[1] ?? '' } }
-    : { key: `rule.why.${why}`, params: {} };
+  if (m) return { key: 'rule.why.random1ofN', params: { n: m[1] ?? '' } };
+  const g = /^numgen(\d+)mod(\d+)$/.exec(why);
+  if (g) return { key: 'rule.why.numgen', params: { k: g[1] ?? '', n: g[2] ?? '' } };
+  return { key: `rule.why.${why}`, params: {} };
 }

@@ -6,8 +6,10 @@
  * The model's types and chain names are in kubeProxy.ts; how a packet walks the
  * result is in ruleWalk.ts.
  */
+import type { DataPathInput } from './dataPath.ts';
 import { ipToInt } from './ip.ts';
 import {
+  byEndpoint,
   chainsOfPortName,
   endpointChainOfPortName,
   randomWhy,
@@ -18,39 +20,14 @@ import {
   type Endpoint,
   type Match,
   type Rule,
-  type RuleSet,
+  type RuleTables,
   type Target,
 } from './kubeProxy.ts';
 import { compileTest } from './ruleWalk.ts';
-import type { RuleCode, ServiceSpec } from './types.ts';
+import type { RuleCode } from './types.ts';
 
-/**
- * kube-proxy's endpoint order: sorted by the "ip:port" string (endpointslicecache.go
- * `byEndpoint`, "to simplify diffing"), so 10.244.1.15 comes before 10.244.1.5.
- */
-function byEndpoint(endpoints: readonly Endpoint[], port: number): Endpoint[] {
-  const keyed = endpoints.map((e) => ({ e, k: `${e.ip}:${port}` }));
-  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
-  return keyed.map((x) => x.e);
-}
-
-export interface CompileInput {
-  id: number;
-  service: ServiceSpec;
-  node: string;
-  nodeIp: string;
-  frontendIp: string;
-  masquerade: boolean;
-  endpoints: Endpoint[];
-  /** The local-traffic detector's CIDR (`clusterCidrOf` the nodes' podCIDRs), or null for none. */
-  clusterCidr: string | null;
-  /** Name of the Service port (default '': the scenario's single port is unnamed). */
-  portName?: string;
-  /**
-   * false when the LB reports `ipMode: Proxy` (KEP-1860): kube-proxy then writes no rule for the
-   * LB IP at all, so in-cluster callers really go to the LB. Default true (`VIP`).
-   */
-  capturesLbIp?: boolean;
+/** A node's sync input (dataPath.ts), plus the chains nodes share. */
+export interface CompileInput extends DataPathInput {
   /**
    * Chains no node changes (KUBE-MARK-MASQ, KUBE-SVC, KUBE-SEP), shared by every node compiled
    * from the same `endpoints` array: on 200 nodes × 2,000 endpoints this is 200× less work.
@@ -199,7 +176,7 @@ function filterTable(
 }
 
 /** Build the rules kube-proxy writes on one node for the Service. */
-export function compileRules(input: CompileInput): RuleSet {
+export function compileRules(input: CompileInput): RuleTables {
   const { service, node } = input;
   const svcName = servicePortName(service, input.portName ?? '');
   const names = chainsOfPortName(svcName);
@@ -212,14 +189,12 @@ export function compileRules(input: CompileInput): RuleSet {
   };
   if (!reuse?.sorted) order.cluster = usableEndpoints(order.all);
   if (reuse) reuse.sorted = order;
-  const sorted = order.all;
   const clusterEndpoints = order.cluster;
-  const localEndpoints = usableEndpoints(sorted.filter((e) => e.node === node));
+  const localEndpoints = usableEndpoints(order.all.filter((e) => e.node === node));
   const local = service.externalTrafficPolicy === 'Local';
   const hasEndpoints = clusterEndpoints.length > 0;
   const hasExternalEndpoints = local ? localEndpoints.length > 0 : hasEndpoints;
   const lbDst: Match = { kind: 'dst', ip: input.frontendIp, port: service.port };
-
   const filter = filterTable(input, hasEndpoints, hasExternalEndpoints, lbDst);
 
   // ---- nat table ---------------------------------------------------------------------------

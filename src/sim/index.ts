@@ -1,5 +1,5 @@
 /** Public API of the Hop by Hop simulation engine. */
-import type { RuleSet } from './kubeProxy.ts';
+import type { NodeDataPath } from './dataPath.ts';
 import { applyOverrides, closest } from './overrides.ts';
 import { getScenario, scenarioIds } from './scenarios/index.ts';
 import { connectionColumns, internalOf, recordOf, simulateCore } from './simulate.ts';
@@ -50,8 +50,14 @@ export {
   servicePortName,
   chainsOfPortName,
   endpointChainOfPortName,
+  isIptables,
   type RuleSet,
 } from './kubeProxy.ts';
+export type { DataPathKind, KernelProgram, NodeDataPath, PacketView, Verdict } from './dataPath.ts';
+export { DATA_PATH_KINDS } from './dataPath.ts';
+export { dataPathKindOf } from './dataPath.ts';
+export { isNftables, type NftRuleSet } from './nftablesPath.ts';
+export { hashAndTruncate, nftEndpointChain, nftServiceChains } from './nftables.ts';
 export { iptablesRestore, ruleLine } from './iptablesRestore.ts';
 export { sha256, base32 } from './hash.ts';
 export { clusterCidrOf } from './ip.ts';
@@ -95,17 +101,17 @@ export function featuredIds(result: SimResult): number[] {
 }
 
 /** Every rule set a node had during a run, in sync order (the first one is the node's at t = 0). */
-export function nodeRuleSets(result: SimResult): Record<string, RuleSet[]> {
+export function nodeRuleSets(result: SimResult): Record<string, NodeDataPath[]> {
   const internal =
     internalOf(result) ?? internalOf(simulateCore(result.resolved, { seed: result.seed }));
-  const out: Record<string, RuleSet[]> = {};
+  const out: Record<string, NodeDataPath[]> = {};
   for (const n of result.resolved.nodes) out[n.id] = [];
   for (const rs of internal?.rulesets ?? []) out[rs.node]?.push(rs);
   return out;
 }
 
 /** The rule set the ingress node evaluated for a connection (undefined when none did). */
-export function connectionRuleSet(result: SimResult, id: number): RuleSet | undefined {
+export function connectionRuleSet(result: SimResult, id: number): NodeDataPath | undefined {
   const internal =
     internalOf(result) ?? internalOf(simulateCore(result.resolved, { seed: result.seed }));
   const rsId = internal?.rulesetOf[id] ?? -1;

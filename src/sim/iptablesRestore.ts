@@ -12,7 +12,7 @@ import {
   type CommentCode,
   type Match,
   type Rule,
-  type RuleSet,
+  type RuleTables,
   type Target,
 } from './kubeProxy.ts';
 
@@ -42,7 +42,7 @@ const COMMENTS: Record<CommentCode, (s: string, arg: string) => string> = {
 };
 
 /** The comment text of a rule of `rs`, as kube-proxy writes it (undefined: no comment). */
-export function commentText(rs: Pick<RuleSet, 'portName'>, rule: Rule): string | undefined {
+export function commentText(rs: Pick<RuleTables, 'portName'>, rule: Rule): string | undefined {
   return rule.comment === undefined
     ? undefined
     : (COMMENTS[rule.comment]?.(rs.portName, rule.commentArg ?? '') ?? rule.comment);
@@ -107,7 +107,7 @@ function targetArgs(t: Target): string {
 }
 
 /** One `-A` line of a rule of `rs` in a chain. */
-export function ruleLine(rs: Pick<RuleSet, 'portName'>, chain: string, rule: Rule): string {
+export function ruleLine(rs: Pick<RuleTables, 'portName'>, chain: string, rule: Rule): string {
   const parts = rule.match.map(matchArgs);
   const comment = commentText(rs, rule);
   if (comment !== undefined) {
@@ -122,7 +122,7 @@ function chainLine(c: Chain): string {
 
 /** The rule lines of the chains named, in order (optionally only generic / non-generic rules). */
 function lines(
-  rs: RuleSet,
+  rs: RuleTables,
   table: Map<string, Chain>,
   names: readonly string[],
   which: 'all' | 'service' | 'generic' = 'all',
@@ -146,7 +146,7 @@ const BUILT_IN = new Set(['PREROUTING', 'INPUT', 'FORWARD', 'OUTPUT', 'POSTROUTI
  * The iptables-restore text of one node's rules. `header` lines are written as `#` comments
  * first (iptables-restore ignores them).
  */
-export function iptablesRestore(rs: RuleSet, header: readonly string[] = []): string {
+export function iptablesRestore(rs: RuleTables, header: readonly string[] = []): string {
   const out: string[] = header.map((h) => `# ${h}`);
   const filterNames = [...rs.filter.keys()];
   out.push('*filter', ...[...rs.filter.values()].map(chainLine));

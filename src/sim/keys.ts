@@ -258,6 +258,8 @@ export function currentValue(k: OverrideKey, s: Scenario): string {
       return String(s.placement?.replicas ?? s.pods.length);
     case 'cni':
       return s.cni ?? 'bridge';
+    case 'kubeProxy.mode':
+      return s.kubeProxy?.mode ?? 'iptables';
     case 'loadBalancer.mode':
       return s.loadBalancer.mode ?? 'passthrough';
     case 'loadBalancer.proxyProtocol':

@@ -13,7 +13,7 @@
  * node's podCIDR. Scenarios carry no ClusterIP, so the "cluster IP" rules are not modelled.
  */
 import { chainSuffix } from './hash.ts';
-import type { Draw, PacketView } from './ruleWalk.ts';
+import type { Draw, NodeDataPath, PacketView } from './dataPath.ts';
 import type { RuleCode, ServiceSpec } from './types.ts';
 
 /** One endpoint as kube-proxy's EndpointSlice view holds it. */
@@ -158,7 +158,7 @@ export interface FastRule {
 }
 
 /** The compiled rules of one node at one sync, plus the endpoint view they were built from. */
-export interface RuleSet {
+export interface RuleTables {
   id: number;
   node: string;
   nodeIp: string;
@@ -176,6 +176,16 @@ export interface RuleSet {
   clusterCidr: string | null;
   /** kube-proxy's ServicePortName, e.g. "default/shop" (the comments name it). */
   portName: string;
+}
+
+/** kube-proxy's iptables data path on one node: its tables and the engine's seam (dataPath.ts). */
+export interface RuleSet extends RuleTables, NodeDataPath {
+  readonly kind: 'iptables';
+}
+
+/** Is this node's data path kube-proxy's iptables rules (the tables are readable)? */
+export function isIptables(rs: NodeDataPath): rs is RuleSet {
+  return rs.kind === 'iptables';
 }
 
 /**
@@ -231,4 +241,14 @@ export function endpointChain(service: ServiceSpec, ip: string): string {
 export function usableEndpoints(endpoints: Endpoint[]): Endpoint[] {
   const ready = endpoints.filter((e) => e.ready);
   return ready.length > 0 ? ready : endpoints.filter((e) => e.serving && e.terminating);
+}
+
+/**
+ * kube-proxy's endpoint order: sorted by the "ip:port" string (endpointslicecache.go
+ * `byEndpoint`, "to simplify diffing"), so 10.244.1.15 comes before 10.244.1.5.
+ */
+export function byEndpoint(endpoints: readonly Endpoint[], port: number): Endpoint[] {
+  const keyed = endpoints.map((e) => ({ e, k: `${e.ip}:${port}` }));
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  return keyed.map((x) => x.e);
 }

@@ -9,8 +9,9 @@ import { initialStep, step } from './machines/step.ts';
 import { bridgeIp } from './ip.ts';
 import { createIcmpLimiter } from './icmp.ts';
 import { clusterCidrOf } from './ip.ts';
-import { compileRules, type SharedChains } from './compileRules.ts';
-import type { Endpoint, RuleSet } from './kubeProxy.ts';
+import type { Compile, NodeDataPath } from './dataPath.ts';
+import { dataPathOf } from './dataPaths.ts';
+import type { Endpoint } from './kubeProxy.ts';
 import {
   lbBackendMachine,
   LB_BACKEND_EFFECTS,
@@ -54,7 +55,8 @@ export interface NodeRt {
   kubeProxyRunning: boolean;
   tainted: boolean;
   bridge: string;
-  rules: RuleSet;
+  /** The node's data path as its kube-proxy last synced it (kept while kube-proxy is stopped). */
+  rules: NodeDataPath;
   syncPending: boolean;
   /** Times the node went off the network, ascending. */
   offlineAt: number[];
@@ -104,7 +106,7 @@ const isEffect = <T extends string>(names: readonly T[], type: string): type is 
 /** The lifecycle of one run: its machines, its queue, its events. */
 export class Lifecycle {
   readonly events: SimEvent[] = [];
-  readonly rulesets: RuleSet[] = [];
+  readonly rulesets: NodeDataPath[] = [];
   readonly nodes: NodeRt[];
   readonly pods: PodRt[];
   readonly behaviour: LbBehaviour;
@@ -125,9 +127,10 @@ export class Lifecycle {
   private readonly lc: Required<Scenario['lifecycle']>;
   /** MetalLB in layer-2 mode: the election and where clients send now; null for other LBs. */
   private readonly l2: L2Election | null;
-  /** The endpoint list of the current EndpointSlice state, and the chains its nodes share. */
+  /** The endpoint list of the current EndpointSlice state. */
   private endpointsNow: Endpoint[] | null = null;
-  private shared: SharedChains | null = null;
+  /** The scenario's data path, compiling each node's sync (it shares work between nodes). */
+  private readonly compile: Compile;
 
   constructor(
     private readonly scenario: Scenario,
@@ -140,6 +143,7 @@ export class Lifecycle {
     this.probeHeader = lbPathOf(scenario).probeHeader;
     this.nodeIdx = new Map(scenario.nodes.map((n, i) => [n.id, i]));
     this.clusterCidr = clusterCidrOf(scenario.nodes.map((n) => n.podCidr));
+    this.compile = dataPathOf(scenario).compiler();
     const podInput = {
       preStop: this.lc.preStopSeconds,
       appShutdown: this.lc.appShutdownSeconds,
@@ -250,19 +254,16 @@ export class Lifecycle {
     this.advanceTo(Infinity);
   }
 
-  private compileFor(node: NodeSpec): RuleSet {
+  private compileFor(node: NodeSpec): NodeDataPath {
     const s = this.scenario;
-    const endpoints = this.sliceEndpoints();
-    if (this.shared?.endpoints !== endpoints) this.shared = { endpoints, chains: new Map() };
-    const rs = compileRules({
+    const rs = this.compile({
       id: this.rulesets.length,
       service: s.service,
       node: node.id,
       nodeIp: node.ip,
       frontendIp: s.loadBalancer.frontendIp,
       masquerade: s.masquerade,
-      endpoints,
-      shared: this.shared,
+      endpoints: this.sliceEndpoints(),
       clusterCidr: this.clusterCidr,
       capturesLbIp: capturesLbIp(s),
     });

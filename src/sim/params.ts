@@ -56,6 +56,11 @@ export const PRESET_NAMES = [
 export const CNI_LAYOUTS = ['bridge', 'routed'] as const;
 export const DELIVERIES = ['nodePort', 'vip'] as const;
 /**
+ * kube-proxy's `--proxy-mode` on Linux that the engine models: `iptables` (kube-proxy's default,
+ * source: kube-proxy-default-mode) or `nftables` (GA since 1.33, source: kep-3866-nftables-ga).
+ */
+export const KUBE_PROXY_MODES = ['iptables', 'nftables'] as const;
+/**
  * Whether the load balancer forwards the client's packets ('passthrough': the client's address
  * stays in the IP header) or terminates the client's TCP connection and opens its own from its own
  * address ('proxy': AWS NLB IP targets with client-IP preservation off, classic ELB in TCP mode,
@@ -275,6 +280,12 @@ export const scenarioSpec = obj({
   ),
   /** The Pod network's layout (default bridge). */
   cni: opt(oneOf(CNI_LAYOUTS), { override: true, control: 'cni' }),
+  /** kube-proxy's configuration: `mode` is its data path (default 'iptables'). */
+  kubeProxy: opt(
+    obj({
+      mode: opt(oneOf(KUBE_PROXY_MODES), { override: true, control: 'proxyMode' }),
+    }),
+  ),
   /** Teaching what-if: false skips KUBE-MARK-MASQ (not a kube-proxy option). */
   // kube-proxy masquerades external traffic only under Cluster; Local never does.
   masquerade: req(bool, {

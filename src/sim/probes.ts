@@ -3,7 +3,7 @@
  * scheduled by the simulation at phase + k·interval (fixed cadence); the answer is decided when
  * the probe is sent and counted by the LB when it arrives or when the probe times out.
  */
-import type { RuleSet } from './kubeProxy.ts';
+import type { NodeDataPath } from './dataPath.ts';
 import type { ProbeSpec, ServiceSpec } from './types.ts';
 
 /** The node-side facts a probe depends on. */
@@ -11,7 +11,7 @@ export interface ProbeTarget {
   forwarding: boolean;
   kubeProxyRunning: boolean;
   tainted: boolean;
-  rules: RuleSet;
+  rules: NodeDataPath;
 }
 
 export interface ProbeAnswer {

@@ -2,7 +2,6 @@
  * The connection fast path: which node the load balancer picks, what the node's rules do with
  * the SYN, and how the connection ends. Pure functions over the lifecycle's current state.
  */
-import { evaluateNew } from './ruleWalk.ts';
 import type { Lifecycle, NodeRt } from './lifecycle.ts';
 import type { Rng } from './rng.ts';
 import type { OutcomeReason, Scenario } from './types.ts';
@@ -93,7 +92,7 @@ export function routeConnection(
   packet.srcInt = client.int;
   packet.dstIp = toNodePort ? ingress.spec.ip : s.loadBalancer.frontendIp;
   packet.dstPort = toNodePort ? s.service.nodePort : s.service.port;
-  const verdict = evaluateNew(rs, packet, rand, null);
+  const verdict = rs.evaluate(packet, rand);
   if (verdict.kind === 'drop') return fail(r, OUTCOME_DROPPED, 'noLocalEndpoints');
   // REJECT answers with ICMP port unreachable, within the kernel's ICMP rate limit.
   if (verdict.kind === 'reject' || verdict.kind === 'accept')

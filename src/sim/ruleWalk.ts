@@ -5,31 +5,12 @@
  * `statistic --mode random` draws, and replays the same draws, so a cached verdict is the walk's
  * verdict with the same random numbers consumed (tests/sim/ruleWalk.test.ts checks both).
  */
+import type { Draw, PacketView, Verdict } from './dataPath.ts';
 import { ipToInt } from './ip.ts';
-import type { Chain, FastRule, Match, RuleSet } from './kubeProxy.ts';
+import type { Chain, FastRule, Match, RuleTables } from './kubeProxy.ts';
 import type { RuleHit } from './types.ts';
 
-/** A draw for `-m statistic --mode random --probability p`: true when the rule matches. */
-export type Draw = (probability: number) => boolean;
-
-/** The header fields rule matching looks at. */
-export interface PacketView {
-  srcIp: string;
-  /** srcIp as a 32-bit number (callers cache it per client). */
-  srcInt: number;
-  dstIp: string;
-  dstPort: number;
-  /** The packet was sent by the node itself (`--src-type LOCAL`). */
-  srcLocal: boolean;
-}
-
-/** What the rules decided for a new connection's first packet. */
-export interface Verdict {
-  kind: 'dnat' | 'drop' | 'reject' | 'accept';
-  /** Endpoint index into RuleSet.endpoints for 'dnat'. */
-  endpoint: number;
-  marked: boolean;
-}
+export type { Draw, PacketView, Verdict } from './dataPath.ts';
 
 /** Conntrack state of the packet being matched: the first packet of a connection is NEW. */
 const PACKET_CTSTATE = 'NEW';
@@ -50,8 +31,9 @@ function testOf(m: Match, nodeIp: string): Test {
     case 'tcp':
       return () => true;
     case 'dstLocal':
-      // The modelled packets only ever target the node IP or the LB frontend (never local).
-      return (p) => p.dstIp === nodeIp;
+      // The modelled packets target the node IP or the LB frontend (not local); a packet the
+      // node sends itself may also target 127.0.0.0/8, local on every node.
+      return (p) => p.dstIp === nodeIp || (p.srcLocal && p.dstIp.startsWith('127.'));
     case 'srcLocal':
       return (p) => p.srcLocal;
     case 'src': {
@@ -92,34 +74,35 @@ export function compileTest(match: readonly Match[], nodeIp: string): Test {
 }
 
 /**
- * Evaluate the first packet of a connection: nat PREROUTING, then, when nothing was DNATed,
- * the filter chain the packet meets next (INPUT for a local destination, else FORWARD).
- * `rand` draws for `statistic --mode random`; `hits` (when given) collects one RuleHit per
- * Service chain traversed, in order (generic jumps are not listed). Without `hits` the verdict
- * comes through the flow cache (same verdict, same draws).
+ * Evaluate the first packet of a connection: nat PREROUTING (OUTPUT for a packet the node sent),
+ * then, when nothing was DNATed, the filter chain the packet meets next (INPUT for a local
+ * destination, FORWARD otherwise, OUTPUT for the node's own). `rand` draws for `statistic --mode
+ * random`; `hits` (when given) collects one RuleHit per Service chain traversed, in order
+ * (generic jumps are not listed). Without `hits` the verdict comes through the flow cache (same
+ * verdict, same draws).
  */
 export function evaluateNew(
-  rs: RuleSet,
+  rs: RuleTables,
   p: PacketView,
   rand: () => number,
   hits: RuleHit[] | null,
 ): Verdict {
-  if (!hits) return evaluateCached(rs, p, rand);
+  if (!hits) return evaluateCached(rs, evaluateRules, p, rand);
   return evaluateRules(rs, p, (probability) => rand() < probability, hits);
 }
 
 /** The walk itself, uncached: every rule's test in order, `draw` deciding each random match. */
 export function evaluateRules(
-  rs: RuleSet,
+  rs: RuleTables,
   p: PacketView,
   draw: Draw,
   hits: RuleHit[] | null,
 ): Verdict {
   const state: Verdict = { kind: 'accept', endpoint: -1, marked: false };
-  const pre = rs.nat.get('PREROUTING');
+  const pre = rs.nat.get(p.srcLocal ? 'OUTPUT' : 'PREROUTING');
   if (pre) walk(pre, null, p, draw, hits, state);
   if (state.kind === 'dnat') return state;
-  const entry = rs.filter.get(p.dstIp === rs.nodeIp ? 'INPUT' : 'FORWARD');
+  const entry = rs.filter.get(p.srcLocal ? 'OUTPUT' : p.dstIp === rs.nodeIp ? 'INPUT' : 'FORWARD');
   if (entry) filterWalk(entry, p, draw, hits, state);
   return state;
 }
@@ -135,12 +118,15 @@ class FlowBranch {
 /** A header's recorded walk: a tree of random matches with the verdicts at its leaves. */
 type Flow = FlowBranch | Readonly<Verdict>;
 
+/** A data path's uncached walk over its compiled rules `R`. */
+export type Walk<R> = (rs: R, p: PacketView, draw: Draw, hits: RuleHit[] | null) => Verdict;
+
 /** Per rule set: source address → destination address → port and local bit → flow. */
-const flowCache = new WeakMap<RuleSet, Map<number, Map<string, Map<number, Flow>>>>();
+const flowCache = new WeakMap<object, Map<number, Map<string, Map<number, Flow>>>>();
 /** The draws of the packet being evaluated (reused: evaluation is synchronous). */
 const taken: boolean[] = [];
 
-function flowsOf(rs: RuleSet, p: PacketView): Map<number, Flow> {
+function flowsOf(rs: object, p: PacketView): Map<number, Flow> {
   let bySrc = flowCache.get(rs);
   if (!bySrc) flowCache.set(rs, (bySrc = new Map()));
   let byDst = bySrc.get(p.srcInt);
@@ -150,8 +136,16 @@ function flowsOf(rs: RuleSet, p: PacketView): Map<number, Flow> {
   return byPort;
 }
 
-/** The walk's verdict for `p`, replayed from the cache when this header's path was seen. */
-function evaluateCached(rs: RuleSet, p: PacketView, rand: () => number): Verdict {
+/**
+ * The walk's verdict for `p`, replayed from the cache when this header's path was seen. Any data
+ * path whose walk depends only on the header and its random draws can sit behind it.
+ */
+export function evaluateCached<R extends object>(
+  rs: R,
+  walkRules: Walk<R>,
+  p: PacketView,
+  rand: () => number,
+): Verdict {
   const flows = flowsOf(rs, p);
   const key = p.dstPort * 2 + (p.srcLocal ? 1 : 0);
   taken.length = 0;
@@ -161,13 +155,14 @@ function evaluateCached(rs: RuleSet, p: PacketView, rand: () => number): Verdict
     taken.push(b);
     f = b ? f.yes : f.no;
   }
-  const v = f ?? record(rs, p, rand, flows, key);
+  const v = f ?? record(rs, walkRules, p, rand, flows, key);
   return { kind: v.kind, endpoint: v.endpoint, marked: v.marked };
 }
 
 /** Walk the rules for real (replaying the draws already made) and add the path to the tree. */
-function record(
-  rs: RuleSet,
+function record<R>(
+  rs: R,
+  walkRules: Walk<R>,
   p: PacketView,
   rand: () => number,
   flows: Map<number, Flow>,
@@ -183,7 +178,7 @@ function record(
     taken.push(b);
     return b;
   };
-  const v = evaluateRules(rs, p, draw, null);
+  const v = walkRules(rs, p, draw, null);
   const leaf: Readonly<Verdict> = { kind: v.kind, endpoint: v.endpoint, marked: v.marked };
   const [first] = probabilities;
   if (first === undefined) {
@@ -294,7 +289,7 @@ function walk(
  * RETURN without the mark, else MASQUERADE (the source becomes the egress interface's address).
  */
 export function evaluatePostrouting(
-  rs: RuleSet,
+  rs: RuleTables,
   marked: boolean,
   sameNode: boolean,
   hits: RuleHit[] | null,

@@ -6,7 +6,7 @@
  * its summary never allocates a million objects.
  */
 import { ipToInt } from './ip.ts';
-import type { RuleSet } from './kubeProxy.ts';
+import type { NodeDataPath } from './dataPath.ts';
 import { Lifecycle } from './lifecycle.ts';
 import {
   arrivingSource,
@@ -58,7 +58,7 @@ export interface Columns {
 /** What a simulation keeps besides its public result, so traces can be rebuilt lazily. */
 export interface SimInternal {
   scenario: Scenario;
-  rulesets: RuleSet[];
+  rulesets: NodeDataPath[];
   rulesetOf: Int32Array;
   endpointOf: Int32Array;
 }

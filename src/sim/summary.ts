@@ -1,7 +1,7 @@
 /** Summary statistics of a run: outcomes, per-pod shares, the disruption window, LB marks. */
 import { OUTCOME_REASONS } from './codes.ts';
 import { LB_BEHAVIOUR } from './presets.ts';
-import type { RuleSet } from './kubeProxy.ts';
+import type { NodeDataPath } from './dataPath.ts';
 import type { Columns } from './simulate.ts';
 import type { ConnectionRecord, OutcomeReason, Scenario, SimEvent, Summary } from './types.ts';
 
@@ -33,7 +33,7 @@ export function lbNodeShares(
  */
 export function expectedShares(
   scenario: Scenario,
-  initialRules: RuleSet[],
+  initialRules: NodeDataPath[],
   rotation: Record<string, boolean>,
 ): Record<string, number> {
   const out: Record<string, number> = {};
@@ -73,7 +73,7 @@ export function summarizeColumns(
   scenario: Scenario,
   c: Columns,
   events: SimEvent[],
-  rulesets: RuleSet[],
+  rulesets: NodeDataPath[],
   rotation: Record<string, boolean>,
   /** The record of a connection when the LB path needs it (proxy LB, PROXY protocol, …), else null. */
   recordAt: (i: number) => ConnectionRecord | null = () => null,
@@ -137,7 +137,7 @@ export function summarizeColumns(
   }
   const initialRules = scenario.nodes
     .map((n) => rulesets.find((rs) => rs.node === n.id))
-    .filter((r): r is RuleSet => !!r);
+    .filter((r): r is NodeDataPath => !!r);
   return {
     connections: c.count,
     succeeded,

@@ -6,8 +6,7 @@
  * frames go straight to it and its replies straight back (source the LB IP after un-NAT).
  */
 import { bridgeIp, ipToInt } from './ip.ts';
-import type { RuleSet } from './kubeProxy.ts';
-import { evaluateNew, evaluatePostrouting } from './ruleWalk.ts';
+import type { NodeDataPath } from './dataPath.ts';
 import {
   addressSeenByLb,
   carriesProxyHeader,
@@ -210,12 +209,12 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
     }
   };
   const rsId = internal.rulesetOf[id] ?? -1;
-  const rs: RuleSet | undefined = internal.rulesets[rsId];
+  const rs: NodeDataPath | undefined = internal.rulesets[rsId];
   if (record.reason === 'nodeOffline' || !rs) {
     toIngress([], toNode, ['drop', 'timeout'], fail);
     return { record, hops, conntrack };
   }
-  // Replay the rule walk with the recorded endpoint: statistic rules before it do not match.
+  // Replay the node's walk with the recorded endpoint choice, listing its steps.
   const epIndex = internal.endpointOf[id] ?? -1;
   const chosen = rs.endpoints[epIndex];
   const packet0 = {
@@ -225,17 +224,8 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
     dstPort: atNode.port,
     srcLocal: false,
   };
-  // A dry walk shows which policy chain spreads this packet (pod traffic short-circuits to SVC).
-  const dry: RuleHit[] = [];
-  evaluateNew(rs, packet0, () => 1, dry);
-  const spreadOver = dry.some((h) => h.rule === 'KUBE-SVL')
-    ? rs.localEndpoints
-    : rs.clusterEndpoints;
-  const position = chosen ? spreadOver.findIndex((e) => e.pod === chosen.pod) : -1;
-  let call = 0;
-  const scripted = (): number => (call++ === position ? 0 : 1);
   const hits: RuleHit[] = [];
-  const verdict = evaluateNew(rs, packet0, scripted, hits);
+  const verdict = rs.trace(packet0, epIndex, hits);
   if (verdict.kind === 'drop') {
     toIngress(hits, toNode, ['drop'], fail);
     return { record, hops, conntrack };
@@ -270,7 +260,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   const podSpec = s.pods.find((p) => p.id === chosen.podId);
   const podNodeSpec = s.nodes.find((n) => n.id === chosen.node);
   const sameNode = chosen.node === ingressSpec.id;
-  const masq = evaluatePostrouting(rs, verdict.marked, sameNode, hits);
+  const masq = rs.masquerade(verdict.marked, sameNode, hits);
   const podAddr: Addr = { ip: chosen.ip, port: s.service.targetPort };
   const snatAddr: Addr = masq
     ? {

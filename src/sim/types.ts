@@ -163,7 +163,18 @@ export type RuleCode =
   | 'KUBE-EXTERNAL-SERVICES'
   | 'KUBE-POSTROUTING'
   | 'MASQUERADE'
-  | 'conntrack';
+  | 'conntrack'
+  // kube-proxy's nftables mode: its chains by role (nftables.ts names them).
+  | 'services'
+  | 'external'
+  | 'service'
+  | 'local'
+  | 'endpoint'
+  | 'mark-for-masquerade'
+  | 'service-endpoints-check'
+  | 'nodeport-endpoints-check'
+  | 'masquerading'
+  | 'masquerade';
 
 export interface RuleHit {
   rule: RuleCode;
@@ -176,6 +187,12 @@ export interface RuleHit {
   verdict: 'jump' | 'mark' | 'dnat' | 'snat' | 'drop' | 'reject' | 'unnat' | 'accept';
   /** Why this rule matched, as a code (e.g. 'externalDestination', 'random1of3', 'noLocalEndpoints'). */
   why: string;
+  /**
+   * nftables: the verdict-map element the packet's key found, in nft syntax: `map` names the map
+   * (`service-ips`, or the anonymous `numgen random mod 3`), `element` is e.g.
+   * "203.0.113.10 . tcp . 80 : goto external-…".
+   */
+  lookup?: { map: string; element: string };
 }
 
 /** 'ICMP' is the port-unreachable answer of kube-proxy's REJECT rule. */

@@ -299,4 +299,30 @@ describe('--trace', () => {
     );
     expect(r.stdout).not.toMatch(/→ lb\b/);
   });
+
+  it('--set kubeProxy.mode=nftables prints the map lookups and numgen choices of the walk', () => {
+    const r = cli(['local', '--trace', '--set', 'kubeProxy.mode=nftables']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Scenario: local .* kube-proxy · nftables$/m);
+    expect(r.stdout).toMatch(
+      /rules: services → @service-ips: 203\.0\.113\.100 \. tcp \. 80 : goto external-[A-Z2-7]{8}-default\/shop\/tcp\/ \(jump\)/,
+    );
+    expect(r.stdout).toMatch(
+      /local-[A-Z2-7]{8}-default\/shop\/tcp\/ → numgen random mod 1: 0 : goto endpoint-[A-Z2-7]{8}-default\/shop\/tcp\/__10\.244\.\d+\.\d+\/8080 \(jump\)/,
+    );
+    // The NodePort without a local endpoint: the no-endpoint map says drop.
+    expect(r.stdout).toMatch(
+      /nodeport-endpoints-check → @no-endpoint-nodeports: tcp \. 30080 comment "default\/shop" : drop \(drop\)/,
+    );
+    expect(r.stdout).not.toContain('KUBE-');
+    const json = cli(['local', '--json', '--trace', '--set', 'kubeProxy.mode=nftables']);
+    const out = JSON.parse(json.stdout) as {
+      traces: Array<{ hops: Array<{ rules: Array<{ lookup?: { map: string } }> }> }>;
+    };
+    const maps = out.traces.flatMap((t) =>
+      t.hops.flatMap((h) => h.rules.flatMap((x) => (x.lookup ? [x.lookup.map] : []))),
+    );
+    expect(maps).toContain('service-ips');
+    expect(cli(['local', '--set', 'kubeProxy.mode=ebpf']).code).toBe(2);
+  });
 });

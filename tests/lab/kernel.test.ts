@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { iptablesRestore, nodeRuleSets, runScenario, scenarioIds } from '../../src/sim/index.ts';
+import { nftRuleCount } from '../../src/lab/kernelLoad.ts';
+import { iptablesRuleSets } from '../sim/helpers.ts';
 import { ruleCount } from '../../src/lab/collect.ts';
 
 const root = path.resolve(__dirname, '../..');
@@ -98,7 +100,7 @@ describe.skipIf(reason !== null)(title, { timeout: 90_000 }, () => {
       for (const id of scenarioIds) {
         const r = runScenario(id);
         if (!r.ok) throw new Error(id);
-        for (const [node, sets] of Object.entries(nodeRuleSets(r.result))) {
+        for (const [node, sets] of Object.entries(iptablesRuleSets(r.result))) {
           for (const rs of sets) {
             const text = iptablesRestore(rs);
             const load = sh('ip', ['netns', 'exec', ns, 'iptables-nft-restore'], text);
@@ -114,6 +116,64 @@ describe.skipIf(reason !== null)(title, { timeout: 90_000 }, () => {
       sh('ip', ['netns', 'del', ns]);
     }
   });
+
+  it.skipIf(sh('nft', ['--version']).status !== 0)(
+    'loads every node table of every built-in scenario in nftables mode with nft -f, rule for rule',
+    () => {
+      const ns = `hbh-vt${process.pid % 1000}-nft`;
+      expect(sh('ip', ['netns', 'add', ns]).status).toBe(0);
+      try {
+        let tables = 0;
+        for (const id of scenarioIds) {
+          const r = runScenario(id, { overrides: { 'kubeProxy.mode': 'nftables' } });
+          if (!r.ok) throw new Error(id);
+          for (const [node, sets] of Object.entries(nodeRuleSets(r.result))) {
+            for (const rs of sets) {
+              const program = rs.kernel();
+              expect(program.loader).toBe('nft');
+              // A later sync replaces the earlier table in the same namespace (one transaction).
+              const load = sh('ip', ['netns', 'exec', ns, 'nft', '-f', '-'], program.text);
+              expect(load.status, `${id} ${node} #${rs.id}: ${load.stderr}`).toBe(0);
+              const json = sh('ip', [
+                'netns',
+                'exec',
+                ns,
+                'nft',
+                '-j',
+                'list',
+                'table',
+                'ip',
+                'kube-proxy',
+              ]);
+              expect(nftRuleCount(json.stdout), `${id} ${node}`).toBe(program.rules);
+              // The kernel keeps kube-proxy's chain names, slashes and all.
+              const listing = sh('ip', [
+                'netns',
+                'exec',
+                ns,
+                'nft',
+                'list',
+                'table',
+                'ip',
+                'kube-proxy',
+              ]);
+              for (const h of r.result.featured.flatMap((t) => t.hops.flatMap((x) => x.rules)))
+                if (
+                  h.rule === 'service' &&
+                  h.chain.length > 0 &&
+                  rs.node === r.result.featured[0]?.record.ingressNode
+                )
+                  expect(listing.stdout).toContain(`chain ${h.chain} {`);
+              tables++;
+            }
+          }
+        }
+        expect(tables).toBeGreaterThan(40);
+      } finally {
+        sh('ip', ['netns', 'del', ns]);
+      }
+    },
+  );
 
   it('a killed run leaves namespaces; --cleanup removes them and every process', async () => {
     const lab = startLab(['cluster-snat', '--duration', '30', '--out', outDir]);

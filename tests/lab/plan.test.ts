@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  iptablesRestore,
-  nodeRuleSets,
-  runScenario,
-  simulate,
-  type RuleSet,
-} from '../../src/sim/index.ts';
+import { nodeRuleSets, runScenario, simulate, type NodeDataPath } from '../../src/sim/index.ts';
 import { buildPlan, lbRulesText, NS_PREFIX } from '../../src/lab/plan.ts';
 import { isLabAddress, renumber } from '../../src/lab/renumber.ts';
 import { labSchedule } from '../../src/lab/traffic.ts';
@@ -18,7 +12,7 @@ function planFor(id: string, delivery: 'vip' | 'nodePort' = 'nodePort') {
   const lab = re.value.scenario;
   lab.loadBalancer.delivery = delivery;
   const res = simulate(labSchedule(lab, 100, 2));
-  const rules: Record<string, RuleSet> = {};
+  const rules: Record<string, NodeDataPath> = {};
   for (const [n, list] of Object.entries(nodeRuleSets(res))) if (list[0]) rules[n] = list[0];
   const rotation = lab.nodes.filter((n) => res.initialLbRotation?.[n.id]).map((n) => n.id);
   return { plan: buildPlan('abcd', lab, rules, rotation), rules, lab };
@@ -55,7 +49,8 @@ describe('lab plan', () => {
     for (const nr of plan.nodeRules) {
       const rs = rules[nr.node];
       if (!rs) throw new Error(nr.node);
-      expect(nr.text.endsWith(iptablesRestore(rs))).toBe(true);
+      expect(nr.text.endsWith(rs.kernel().text)).toBe(true);
+      expect(nr.loader).toBe('iptables-restore');
     }
     expect(plan.nodeRules.map((r) => r.node)).toEqual(lab.nodes.map((n) => n.id));
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkTools, FEATURES, probeKernel } from '../../src/lab/preflight.ts';
+import { checkTools, FEATURES, NFT_FEATURES, probeKernel } from '../../src/lab/preflight.ts';
+import { getScenario } from '../../src/sim/index.ts';
+import { IPTABLES } from '../../src/sim/iptablesPath.ts';
+import { NFTABLES } from '../../src/sim/nftablesPath.ts';
+import labDe from '../../src/i18n/locales/lab/de.json';
+import labEn from '../../src/i18n/locales/lab/en.json';
 import { failureText } from '../../src/lab/session.ts';
 
 const have =
@@ -81,6 +86,81 @@ describe('refusals name the missing piece', () => {
       '-j MASQUERADE --random-fully',
     ]) {
       expect(probed).toContain(piece);
+    }
+  });
+});
+
+describe('kube-proxy nftables mode in the lab', () => {
+  it('asks for nft (Debian package nftables) only when a node runs nftables mode', () => {
+    expect(checkTools(have(['nft']), env).ok).toBe(true);
+    const r = checkTools(have(['nft']), { ...env, nft: true });
+    expect(r).toMatchObject({
+      ok: false,
+      refusals: [{ code: 'tool', tool: 'nft', pkg: 'nftables' }],
+    });
+  });
+  it('names the nftables feature whose probe the kernel rejects, and that nft said so', () => {
+    const refusal = probeKernel(
+      (text) =>
+        text.includes('numgen')
+          ? {
+              code: 1,
+              stdout: '',
+              stderr: 'Error: Could not process rule: No such file or directory',
+            }
+          : { code: 0, stdout: '', stderr: '' },
+      NFT_FEATURES,
+      'kernelNft',
+    );
+    expect(refusal).toMatchObject({ code: 'kernelNft', use: 'nftNumgen' });
+    const en = failureText('en', { kind: 'refused', refusals: refusal ? [refusal] : [] }).text;
+    expect(en).toContain('needed for the random endpoint choice (numgen random mod n). nft said:');
+    const de = failureText('de', { kind: 'refused', refusals: refusal ? [refusal] : [] }).text;
+    expect(de).toContain('nft meldet:');
+  });
+  it('probes every nftables expression and statement the emitted tables use', () => {
+    const probed = NFT_FEATURES.map((f) => f.text).join('\n');
+    for (const f of NFT_FEATURES) {
+      expect((labEn as Record<string, string>)[`lab.use.${f.use}`], f.use).toBeTruthy();
+      expect((labDe as Record<string, string>)[`lab.use.${f.use}`], f.use).toBeTruthy();
+    }
+    const s = getScenario('local');
+    if (!s) throw new Error('missing');
+    const input = {
+      id: 0,
+      service: s.service,
+      node: 'node-1',
+      nodeIp: '198.51.100.11',
+      frontendIp: s.loadBalancer.frontendIp,
+      masquerade: true,
+      endpoints: [
+        {
+          pod: 0,
+          podId: 'pod-b',
+          ip: '10.244.2.5',
+          node: 'node-2',
+          ready: true,
+          serving: true,
+          terminating: false,
+        },
+      ],
+      clusterCidr: '10.244.0.0/16',
+    };
+    const nft = NFTABLES.compiler()(input).kernel().text;
+    expect(IPTABLES.compiler()(input).kernel().loader).toBe('iptables-restore');
+    for (const piece of [
+      'vmap @',
+      'numgen random mod',
+      'fib saddr type local',
+      'ct state new',
+      'reject',
+      'dnat to',
+      'masquerade fully-random',
+      'mark set mark xor',
+      'type nat hook',
+    ]) {
+      expect(probed, piece).toContain(piece);
+      expect(nft, piece).toContain(piece);
     }
   });
 });

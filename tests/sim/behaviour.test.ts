@@ -8,7 +8,7 @@ import {
   stateAt,
   traceConnection,
 } from '../../src/sim/index.ts';
-import { compileRules } from '../../src/sim/compileRules.ts';
+import { IPTABLES } from '../../src/sim/iptablesPath.ts';
 import { run, synRules } from './helpers.ts';
 
 describe('ETP Cluster with SNAT', () => {
@@ -358,7 +358,7 @@ describe('health servers', () => {
   });
   it('kube-proxy /healthz answers 503 with the ToBeDeleted taint, nothing once stopped', () => {
     if (!svc) throw new Error('missing');
-    const rules = compileRules({
+    const rules = IPTABLES.compiler()({
       id: 0,
       service: svc,
       node: 'node-1',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   getScenario,
-  nodeRuleSets,
   scenarioIds,
   simulate,
   traceConnection,
@@ -9,7 +8,7 @@ import {
   type SimResult,
 } from '../../src/sim/index.ts';
 import { DEFAULT_LB_SOURCE_IP } from '../../src/sim/clientIp.ts';
-import { run, synRules } from './helpers.ts';
+import { iptablesRuleSets, run, synRules } from './helpers.ts';
 
 const ok = (r: SimResult) => r.connections.filter((c) => c.outcome === 'ok');
 const nodeIps = (r: SimResult) => new Set(r.resolved.nodes.map((n) => n.ip));
@@ -202,7 +201,7 @@ describe('a Pod calling the LB IP', () => {
     expect(t?.hops.some((h) => h.to === 'lb')).toBe(true);
     // kube-proxy writes no rule for the LB IP under ipMode Proxy; VIP has one per node.
     const lbRule = (id: string) =>
-      Object.values(nodeRuleSets(run(id)))
+      Object.values(iptablesRuleSets(run(id)))
         .flat()
         .flatMap((rs) => rs.nat.get('KUBE-SERVICES')?.rules ?? [])
         .filter((rule) => rule.why === 'loadBalancerIp').length;
@@ -242,7 +241,7 @@ describe('an AWS load balancer publishes a hostname, never an ip (issue 29, L8-1
     // Through the LB, so the PROXY header is written and the app is served.
     expect(ok(r).length).toBe(r.connections.length);
     for (const c of ok(r)) expect(c.clientSeenVia).toBe('proxyProtocol');
-    const lbRules = Object.values(nodeRuleSets(r))
+    const lbRules = Object.values(iptablesRuleSets(r))
       .flat()
       .flatMap((rs) => rs.nat.get('KUBE-SERVICES')?.rules ?? [])
       .filter((rule) => rule.why === 'loadBalancerIp');

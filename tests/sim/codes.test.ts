@@ -11,6 +11,7 @@ import {
   RULE_CODES,
   RULE_WHYS,
   VERDICTS,
+  DATA_PATH_KINDS,
   scenarioIds,
   whyKey,
 } from '../../src/sim/index.ts';
@@ -46,6 +47,7 @@ describe('sim locales', () => {
       ...PACKET_KINDS.map((c) => `packet.${c}`),
       ...PROBE_KINDS.map((c) => `probeKind.${c}`),
       ...ISSUE_CODES.map((c) => `issue.${c}`),
+      ...DATA_PATH_KINDS.map((c) => `dataPath.${c}`),
       ...scenarioIds.flatMap((id) => [`scenario.${id}.title`, `scenario.${id}.description`]),
       'cli.usage',
       'cli.internalError',

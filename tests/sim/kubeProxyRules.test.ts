@@ -7,7 +7,6 @@ import {
   endpointChain,
   endpointChainOfPortName,
   iptablesRestore,
-  nodeRuleSets,
   serviceChains,
   servicePortName,
   sha256,
@@ -19,7 +18,7 @@ import type { Endpoint } from '../../src/sim/kubeProxy.ts';
 import { evaluateNew } from '../../src/sim/ruleWalk.ts';
 import { commentText, ruleLine } from '../../src/sim/iptablesRestore.ts';
 import type { ServiceSpec } from '../../src/sim/types.ts';
-import { run } from './helpers.ts';
+import { iptablesRuleSets, run } from './helpers.ts';
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
@@ -218,7 +217,7 @@ describe('rule text in kube-proxy format', () => {
   });
   it('emits the same chains the inspector walks (one model for both)', () => {
     const r = run('cluster-snat');
-    const rs = nodeRuleSets(r)['node-1']?.[0];
+    const rs = iptablesRuleSets(r)['node-1']?.[0];
     if (!rs) throw new Error('no rules');
     const text = iptablesRestore(rs);
     const trace = traceConnection(
@@ -232,7 +231,7 @@ describe('rule text in kube-proxy format', () => {
 
 describe('ETP Local without local endpoints (C6)', () => {
   const r = run('local');
-  const node3 = nodeRuleSets(r)['node-3']?.[0];
+  const node3 = iptablesRuleSets(r)['node-3']?.[0];
   it('keeps the nodePort and LB-IP jumps to KUBE-EXT on node-3', () => {
     const ext = serviceChains(r.resolved.service).ext;
     expect(node3?.nat.get('KUBE-NODEPORTS')?.rules.map((x) => x.target)).toContainEqual({
@@ -314,7 +313,7 @@ describe('ICMP error rate limit (net/ipv4/inetpeer.c inet_peer_xrlim_allow)', ()
 describe('endpoint order', () => {
   it('lists endpoints sorted by their "ip:port" string, as kube-proxy does (byEndpoint)', () => {
     const r = run('local-imbalance');
-    const node1 = nodeRuleSets(r)['node-1']?.[0];
+    const node1 = iptablesRuleSets(r)['node-1']?.[0];
     expect(node1?.localEndpoints.map((e) => e.ip)).toEqual([
       '10.244.1.15',
       '10.244.1.25',

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  getScenario,
-  nodeRuleSets,
-  scenarioIds,
-  simulate,
-  type Scenario,
-} from '../../src/sim/index.ts';
+import { getScenario, scenarioIds, simulate, type Scenario } from '../../src/sim/index.ts';
 import { ipToInt } from '../../src/sim/ip.ts';
 import { evaluateNew, evaluateRules, type PacketView } from '../../src/sim/ruleWalk.ts';
 import { createRng } from '../../src/sim/rng.ts';
+import { iptablesRuleSets } from './helpers.ts';
 
 /** Headers a node's rules can meet: each client to the LB frontend and to the NodePort, a Pod source, the node itself. */
 function headersFor(s: Scenario, nodeIp: string): PacketView[] {
@@ -32,7 +27,7 @@ describe('the flow cache in front of the rule walk', () => {
     for (const id of scenarioIds) {
       const s = getScenario(id);
       if (!s) continue;
-      const sets = Object.values(nodeRuleSets(simulate(s))).flat();
+      const sets = Object.values(iptablesRuleSets(simulate(s))).flat();
       for (const rs of sets) {
         const headers = headersFor(s, rs.nodeIp);
         // Two generators with one seed: the cached and the uncached walk must consume them alike.
@@ -56,7 +51,7 @@ describe('the flow cache in front of the rule walk', () => {
   it('spreads over the endpoints as the statistic rules say, cached or not', () => {
     const s = getScenario('local-imbalance');
     if (!s) throw new Error('scenario missing');
-    const [rs] = Object.values(nodeRuleSets(simulate(s))).flat();
+    const [rs] = Object.values(iptablesRuleSets(simulate(s))).flat();
     if (!rs) throw new Error('no rules');
     const rng = createRng(1, 0);
     const client = s.clients[0];

@@ -1,5 +1,6 @@
 /** The diagram's bar: its title, the policy and SNAT chips, and the share button with its dialog. */
 import { Suspense, lazy, useRef, useState } from 'react';
+import type { DataPathKind } from '../../sim/dataPath';
 import type { ExternalTrafficPolicy } from '../../sim/types';
 import type { PacketFlowApi, PacketFlowState } from '../packetFlowApi';
 import { snatChipKey } from './diagramView';
@@ -22,6 +23,8 @@ export function Header(props: {
   title: string;
   policy: ExternalTrafficPolicy;
   masquerade: boolean;
+  /** The data path the nodes run (kube-proxy's mode). */
+  dataPath: DataPathKind;
   /** Connections a burst plays (0: no burst). */
   burst: number;
   share: ShareSource | null;
@@ -37,6 +40,9 @@ export function Header(props: {
       <span className={`hop-chip hop-chip--${policy}`}>{tr('diagram.policy', { policy })}</span>
       <span className="hop-chip" data-chip="snat">
         {tr(snatChipKey(policy, props.masquerade))}
+      </span>
+      <span className="hop-chip" data-chip="dataPath">
+        {tr(`dataPath.${props.dataPath}`)}
       </span>
       {props.burst > 0 && (
         <span className="hop-chip">{tr('diagram.burst', { count: props.burst })}</span>

@@ -1,7 +1,15 @@
 /** Packet inspector: one connection's headers at every hop, its rule chain and conntrack entry. */
 import { memo, useState, type ReactNode } from 'react';
 import type { ConnectionTrace, Hop } from '../../sim/types';
-import { fmtAddr, hopReasonText, placeName, reasonText, ruleLabel, whyText } from './narrate';
+import {
+  fmtAddr,
+  hopReasonText,
+  lookupText,
+  placeName,
+  reasonText,
+  ruleLabel,
+  whyText,
+} from './narrate';
 import { DisclosurePanel, H, sub } from './Panel';
 import { Stack } from './Stack';
 import type { Tr } from './trClient';
@@ -191,6 +199,7 @@ export const Inspector = memo(function Inspector({
               <span className="hop-rule__verdict">
                 {ruleLabel(r) === r.rule ? r.verdict : ruleLabel(r)}
               </span>
+              {r.lookup && <code className="hop-rule__lookup">{lookupText(r)}</code>}
               <span className="hop-rule__why">{whyText(tr, r.why)}</span>
             </li>
           ))}

@@ -52,7 +52,8 @@ export const WhatIf = memo(function WhatIf({
       c === 'cni' ||
       c === 'lbMode' ||
       c === 'proxyProtocol' ||
-      c === 'ipMode'
+      c === 'ipMode' ||
+      c === 'proxyMode'
     )
       return tr(`diagram.${c}.${v}`, {}, v);
     return v;

@@ -17,10 +17,18 @@ export function placeName(t: Tr, place: string): string {
   return place === 'lb' ? t('diagram.place.lb') : place;
 }
 
-/** Short label of a rule hit: "KUBE-SEP DNAT", "MASQUERADE", "conntrack". */
+/** Short label of a rule hit: "KUBE-SEP DNAT", "MASQUERADE", "conntrack"; nftables "endpoint dnat". */
 export function ruleLabel(hit: RuleHit): string {
+  if (hit.verdict === 'dnat' && hit.rule === 'endpoint') return 'endpoint dnat';
   if (hit.verdict === 'dnat' && hit.rule !== 'conntrack') return `${hit.rule} DNAT`;
   return hit.rule;
+}
+
+/** nftables: the map a hit looked up and the element it found, as nft prints them. */
+export function lookupText(hit: RuleHit): string | null {
+  if (!hit.lookup) return null;
+  const map = hit.lookup.map.startsWith('numgen') ? hit.lookup.map : `@${hit.lookup.map}`;
+  return `${map} { ${hit.lookup.element} }`;
 }
 
 /** The localized reason for a rule's match. */
