@@ -358,5 +358,4 @@ export const allowed: readonly Allowed[] = [
     text: '[1669 Proxy Terminating Endpoints]',
     why: 'the title of KEP-1669 in a source link',
   },
-
 ];
