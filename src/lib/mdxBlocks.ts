@@ -282,7 +282,9 @@ export const VALUE_MARK = '\uE000';
  * engine fills in) becomes VALUE_MARK.
  */
 export function proseText(source: string): string {
+  // MDX comments (`{/* … */}`) are for authors; a reader never sees them.
   return source
+    .replace(/\{\s*\/\*[\s\S]*?\*\/\s*\}/g, '')
     .split('\n')
     .filter((l) => !/^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/.test(l))
     .map((l) => l.replace(/^\s*(?:#{1,6}\s+|>\s?|(?:[-*+]|\d{1,9}[.)])\s+)/, ''))

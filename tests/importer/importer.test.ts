@@ -119,7 +119,8 @@ describe('the three sample dumps', () => {
       s.timeline.push({ at: 5, type: 'drainNode', node: r.report.drainCandidates[0] ?? '' });
       return simulate(s).summary;
     };
-    // The AWS Load Balancer Controller deregisters a ToBeDeletedByClusterAutoscaler node (C9).
+    // The AWS Load Balancer Controller deregisters a ToBeDeletedByClusterAutoscaler node
+    // (source: aws-lbc-deregisters-tainted).
     expect(drain(15).failed).toBe(0);
     // The in-tree NLB does not: the hcnp answers 503 from ~6 s, two failed 10 s probes, the Pod
     // exits at 20 s.

@@ -123,6 +123,11 @@ describe('proseText and countWords', () => {
     expect(proseText('| a | b |\n|---|:--:|\n| one two | 1/3 |')).toBe('a b one two 1/3');
   });
 
+  it('drops MDX comments, on a line of their own or inside a paragraph', () => {
+    expect(proseText('{/* accuracy (issue 29): zones. A self-contained block. */}')).toBe('');
+    expect(proseText('one {/* a note\nfor authors */} two')).toBe('one two');
+  });
+
   it('counts numbers with units as words, symbols not', () => {
     expect(countWords('5 s × 2 → 10 s – done')).toBe(6);
   });

@@ -1,7 +1,7 @@
 /**
  * The project's own source list (src/lib/sources): every entry well formed and public, every
- * `source: <id>` cited in src/ present, and every preset number and load-balancer flag the engine
- * uses backed by an entry.
+ * `source: <id>` cited in src/ and tests/ present, and every preset number and load-balancer flag
+ * the engine uses backed by an entry.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -80,6 +80,8 @@ describe('citations in the code', () => {
   const sources = files(path.join(root, 'src')).filter(
     (f) => !f.includes(`${path.sep}lib${path.sep}sources${path.sep}`),
   );
+  // Tests cite entries too (this file itself names the labels it looks for).
+  const cited = [...sources, ...files(path.join(root, 'tests')).filter((f) => f !== __filename)];
 
   it('finds the citations it is meant to find', () => {
     expect(citedIds('// text (source: a-b, c-d)\n // and (source:\n // e-f, g-h).')).toEqual([
@@ -92,17 +94,17 @@ describe('citations in the code', () => {
   });
 
   it('cites only ids that exist', () => {
-    const cited = new Map<string, string>();
-    for (const f of sources)
-      for (const id of citedIds(readFileSync(f, 'utf8'))) cited.set(id, path.relative(root, f));
-    expect(cited.size).toBeGreaterThan(30);
-    const missing = [...cited].filter(([id]) => !ids.has(id)).map(([id, f]) => `${f}: ${id}`);
+    const found = new Map<string, string>();
+    for (const f of cited)
+      for (const id of citedIds(readFileSync(f, 'utf8'))) found.set(id, path.relative(root, f));
+    expect(found.size).toBeGreaterThan(30);
+    const missing = [...found].filter(([id]) => !ids.has(id)).map(([id, f]) => `${f}: ${id}`);
     expect(missing).toEqual([]);
   });
 
   it('has no C<n> labels or pointers to the old fact sheet left', () => {
     const left: string[] = [];
-    for (const f of sources) {
+    for (const f of cited) {
       const text = readFileSync(f, 'utf8');
       text.split('\n').forEach((line, i) => {
         if (/\(C\d+\b|\bC\d+\)|\bC\d+[,–-]C?\d|fact sheet|kubernetes-facts/.test(line))

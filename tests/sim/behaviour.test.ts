@@ -146,7 +146,7 @@ describe('ETP Local', () => {
       serviceProxyHealthy: true,
     });
   });
-  it('walks KUBE-NODEPORTS → KUBE-EXT (no match) and drops in KUBE-EXTERNAL-SERVICES (C6)', () => {
+  it('walks KUBE-NODEPORTS → KUBE-EXT (no match) and drops in KUBE-EXTERNAL-SERVICES (source: k8s-local-no-endpoints-drop)', () => {
     const c = r.connections.find((x) => x.direct);
     expect(c).toMatchObject({
       ingressNode: 'node-3',

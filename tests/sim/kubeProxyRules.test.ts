@@ -22,7 +22,7 @@ import { iptablesRuleSets, run } from './helpers.ts';
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
-describe('sha256 and base32 (kube-proxy chain names, C7)', () => {
+describe('sha256 and base32 (kube-proxy chain names; source: k8s-chain-names)', () => {
   it.each([
     ['', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'],
     ['abc', 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'],
@@ -153,7 +153,7 @@ describe('rule text in kube-proxy format', () => {
   ])('ETP Local without local endpoints writes %s', (line) => {
     expect(text2).toContain(line);
   });
-  it('ETP Local without local endpoints has no jump to the policy chain (C6)', () => {
+  it('ETP Local without local endpoints has no jump to the policy chain (source: k8s-local-no-endpoints-drop)', () => {
     expect(text2.filter((l) => l.startsWith('-A KUBE-EXT-'))).toHaveLength(3);
     expect(text2.some((l) => l.includes('KUBE-SVL-'))).toBe(false);
   });
@@ -229,7 +229,7 @@ describe('rule text in kube-proxy format', () => {
   });
 });
 
-describe('ETP Local without local endpoints (C6)', () => {
+describe('ETP Local without local endpoints (source: k8s-local-no-endpoints-drop)', () => {
   const r = run('local');
   const node3 = iptablesRuleSets(r)['node-3']?.[0];
   it('keeps the nodePort and LB-IP jumps to KUBE-EXT on node-3', () => {
