@@ -361,7 +361,7 @@ export const KUBERNETES_SOURCES: readonly SourceEntry[] = [
       de: 'Readiness-Probes laufen weiter, während ein Pod terminiert; eine App, die bei SIGTERM die Readiness nicht mehr besteht, wird nach periodSeconds × failureThreshold nicht bereit, standardmäßig 10 s × 3. terminationGracePeriodSeconds ist standardmäßig 30.',
     },
     url: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination',
-    at: 'read 2026-12 (second source review)',
+    at: '2026-12-05',
     status: 'verified',
   },
   // ---- nodes, drain and shutdown ----
