@@ -27,19 +27,14 @@ function revealIn(diagram: string, step: string, scroll: boolean): void {
 /** Questions per diagram id, and which of them are settled. */
 const pending = new Map<string, Set<string>>();
 
-/**
- * Marks a diagram revealed once its last question is settled. Its panels grow above the
- * question the learner is reading; `keep` stays where it was on the screen.
- */
-function releaseIfDone(diagram: string, keep?: HTMLElement): void {
+/** Marks a diagram revealed once its last question is settled. */
+function releaseIfDone(diagram: string): void {
   const open = pending.get(diagram);
   if (open && open.size > 0) return;
-  const top = keep?.getBoundingClientRect().top;
   for (const el of document.querySelectorAll<HTMLElement>(
     `.hop-diagram[data-diagram="${CSS.escape(diagram)}"]`,
   ))
     el.dataset['revealed'] = 'true';
-  if (keep && top !== undefined) window.scrollBy(0, keep.getBoundingClientRect().top - top);
 }
 
 /** Wires every Predict on the page once. */
@@ -126,8 +121,13 @@ function wire(
     box.hidden = text === '';
   };
 
-  /** The question is settled: explanations open here, the lesson and the diagram go on. */
+  /**
+   * The question is settled: explanations open here, the lesson goes on below it, and the
+   * diagram's panels open (above it, if the diagram is above). The question stays where it was
+   * on the screen: measured before anything changes, put back after.
+   */
   const settle = (chosen: readonly number[], reason: string, live: boolean): void => {
+    const top = live ? root.getBoundingClientRect().top : 0;
     root.classList.add('is-settled');
     root.classList.remove('is-skipped');
     for (const input of form.querySelectorAll<HTMLInputElement>('input')) input.disabled = true;
@@ -140,8 +140,9 @@ function wire(
     questionSettled(id);
     if (diagram) {
       pending.get(diagram)?.delete(id);
-      releaseIfDone(diagram, live ? root : undefined);
+      releaseIfDone(diagram);
     }
+    if (live) window.scrollBy(0, root.getBoundingClientRect().top - top);
     if (live && diagram && step) revealIn(diagram, step, false);
   };
 
