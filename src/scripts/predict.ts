@@ -37,6 +37,50 @@ function releaseIfDone(diagram: string): void {
     el.dataset['revealed'] = 'true';
 }
 
+/** The question kept in place, and how to let it go. */
+let pinned: { el: HTMLElement; release: () => void; renew: () => void } | null = null;
+
+/**
+ * Keeps a question where it is on the screen while the learner works on it and the diagrams
+ * above it change height: one hydrates on first use, plays a moment (its narration wraps anew
+ * at each step), opens its panels. Browsers anchor scrolling themselves only sometimes (not on
+ * these pages in Chromium; never in Safari), so this does it: each change of a diagram above
+ * is scrolled away, until the reader scrolls or turns elsewhere, or after a quiet while.
+ */
+function keepInPlace(el: HTMLElement): void {
+  if (pinned?.el === el) return pinned.renew();
+  pinned?.release();
+  const above = [...document.querySelectorAll<HTMLElement>('.hop-diagram')].filter(
+    (d) => d.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING,
+  );
+  if (above.length === 0 || typeof ResizeObserver === 'undefined') return;
+  let offset = el.getBoundingClientRect().top + window.scrollY;
+  const watch = new ResizeObserver(() => {
+    const now = el.getBoundingClientRect().top + window.scrollY;
+    if (Math.abs(now - offset) >= 0.5) window.scrollBy({ top: now - offset, behavior: 'instant' });
+    offset = now;
+  });
+  for (const d of above) watch.observe(d);
+  let timer = setTimeout(() => release(), 15_000);
+  // The reader moves on: scrolls, or presses somewhere else.
+  const away = (event: Event): void => {
+    if (event.type !== 'pointerdown' || !el.contains(event.target as Node)) release();
+  };
+  const inputs = ['wheel', 'touchmove', 'pointerdown'] as const;
+  const release = (): void => {
+    watch.disconnect();
+    clearTimeout(timer);
+    for (const type of inputs) removeEventListener(type, away, true);
+    if (pinned?.el === el) pinned = null;
+  };
+  const renew = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => release(), 15_000);
+  };
+  for (const type of inputs) addEventListener(type, away, { capture: true, passive: true });
+  pinned = { el, release, renew };
+}
+
 /** Wires every Predict on the page once. */
 export function initPredicts(): void {
   const progress = readProgress();
@@ -124,10 +168,13 @@ function wire(
   /**
    * The question is settled: explanations open here, the lesson goes on below it, and the
    * diagram's panels open (above it, if the diagram is above). The question stays where it was
-   * on the screen: measured before anything changes, put back after.
+   * on the screen (keepInPlace).
    */
   const settle = (chosen: readonly number[], reason: string, live: boolean): void => {
-    const top = live ? root.getBoundingClientRect().top : 0;
+    if (live) keepInPlace(root);
+    // The lesson below opens first: were the box to shrink (its form folds) while nothing
+    // follows it yet, a page scrolled to its end would be pulled up.
+    questionSettled(id);
     root.classList.add('is-settled');
     root.classList.remove('is-skipped');
     for (const input of form.querySelectorAll<HTMLInputElement>('input')) input.disabled = true;
@@ -137,17 +184,19 @@ function wire(
     mark(chosen);
     showReason(reason);
     details.open = true;
-    questionSettled(id);
     if (diagram) {
       pending.get(diagram)?.delete(id);
       releaseIfDone(diagram);
     }
-    if (live) window.scrollBy(0, root.getBoundingClientRect().top - top);
     if (live && diagram && step) revealIn(diagram, step, false);
   };
 
   /** The learner's "why", kept in this browser with the question (never sent anywhere). */
   const takeReason = (): string => (why?.value ?? '').trim().slice(0, REASON_MAX);
+
+  // While the learner works on the question it stays put (diagrams above may change height).
+  for (const type of ['focusin', 'pointerdown'] as const)
+    root.addEventListener(type, () => keepInPlace(root), { passive: true });
 
   const restored = answered[id];
   if (restored) {
