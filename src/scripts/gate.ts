@@ -10,7 +10,7 @@
  * - "Read without questions" (per lesson, remembered) shows everything.
  */
 import { skippedBy } from '../lib/gateState';
-import { updateProgress } from './progress';
+import { updateProgress, without } from './progress';
 
 const root = (): HTMLElement => document.documentElement;
 
@@ -101,8 +101,7 @@ function setReadAll(lesson: string, on: boolean): void {
   for (const box of document.querySelectorAll<HTMLInputElement>('[data-hop-readall]'))
     box.checked = on;
   updateProgress((p) => {
-    if (on) p.readAll[lesson] = true;
-    else delete p.readAll[lesson];
+    p.readAll = on ? { ...p.readAll, [lesson]: true } : without(p.readAll, lesson);
   });
 }
 

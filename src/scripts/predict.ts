@@ -7,7 +7,9 @@
  * - The second answer, a right one, or "Show me" settles the question: every option's
  *   explanation opens beside it (with the learner's picks and their "why" line), the lesson goes
  *   on below it (src/scripts/gate.ts), and the diagram plays the moment that shows it, in place
- *   (the page does not move; "See it in the diagram" goes there on request).
+ *   (the page does not move; "See it in the diagram" goes there on request). When a later
+ *   question is about the same diagram, the moment waits for a press instead: that question
+ *   needs the diagram in its first frame.
  * - A diagram keeps its giveaways closed until every question about it is settled: the page's
  *   CSS keys on <html data-hop-settled> (src/lib/lessonSteps.ts); `data-revealed` on the
  *   diagram's wrapper says the same for scripts and tests.
@@ -15,7 +17,7 @@
  *   first-paint script already drew them so; this fills in the verdict, the picks and the why).
  */
 import { questionSettled } from './gate';
-import { REASON_MAX, readProgress, updateProgress, type Answer } from './progress';
+import { REASON_MAX, readProgress, updateProgress, without, type Answer } from './progress';
 
 /** The moment a question reveals, sent to its diagram. */
 function revealIn(diagram: string, step: string, scroll: boolean): void {
@@ -104,6 +106,15 @@ export function initPredicts(): void {
   }
 }
 
+/** Whether an open predict question after this one is about the same diagram. */
+function laterAbout(root: HTMLElement, diagram: string): boolean {
+  return [
+    ...document.querySelectorAll<HTMLElement>(
+      `.hop-predict--predict[data-diagram="${CSS.escape(diagram)}"]:not(.is-settled)`,
+    ),
+  ].some((q) => q !== root && root.compareDocumentPosition(q) & Node.DOCUMENT_POSITION_FOLLOWING);
+}
+
 /**
  * The verdict line (a data-msg-* key) for how a question was settled: no pick or one wrong pick
  * means "Show me" was pressed; otherwise the last pick decides, and a right second try says so.
@@ -188,7 +199,13 @@ function wire(
       pending.get(diagram)?.delete(id);
       releaseIfDone(diagram);
     }
-    if (live && diagram && step) revealIn(diagram, step, false);
+    if (!live || !diagram || !step) return;
+    // The moment may hold the answer of a later question about the same diagram (a step's
+    // narration often names both rewrites): that question's diagram must still be in its first
+    // frame. Then the moment waits for the learner's press.
+    if (laterAbout(root, diagram)) {
+      if (play) play.textContent = play.dataset['labelFirst'] ?? play.textContent;
+    } else revealIn(diagram, step, false);
   };
 
   /** The learner's "why", kept in this browser with the question (never sent anywhere). */
@@ -215,9 +232,8 @@ function wire(
         correct: chosen.length === 1 && chosen[0] === answer,
         ...(chosen.length > 0 ? { picks: [...chosen] } : {}),
       };
-      delete p.skipped[id];
-      if (reason) p.reasons[id] = reason;
-      else delete p.reasons[id];
+      p.skipped = without(p.skipped, id);
+      p.reasons = reason ? { ...p.reasons, [id]: reason } : without(p.reasons, id);
     });
   };
 

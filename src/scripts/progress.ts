@@ -76,6 +76,11 @@ export function parseProgress(raw: string | null): Progress {
   };
 }
 
+/** A record without one key (progress records are small). */
+export function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
+}
+
 /** Reads progress, tolerating missing storage and corrupt JSON. */
 export function readProgress(): Progress {
   let raw: string | null = null;

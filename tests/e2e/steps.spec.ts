@@ -22,6 +22,8 @@ interface Blocks {
   diagramShown: boolean | null;
   /** Visible giveaways (panels, answer-stating badges) of that diagram. */
   giveaways: number;
+  /** The step that diagram shows (its first frame is "0"). */
+  frame: string | null;
 }
 
 /**
@@ -64,6 +66,7 @@ function blocksAround(page: Page, n: number): Promise<Blocks> {
       missing: missing.map(words),
       diagramShown: wrap ? wrap.checkVisibility() : null,
       giveaways,
+      frame: wrap?.querySelector('.hop-flow')?.getAttribute('data-step') ?? null,
     };
   }, n);
 }
@@ -127,6 +130,8 @@ for (const url of lessons) {
         if (before.diagramShown !== null) {
           expect(before.diagramShown, `question ${i + 1}: its diagram shows`).toBe(true);
           expect(before.giveaways, `question ${i + 1}: its diagram gives nothing away`).toBe(0);
+          // In its first frame: an earlier question's moment does not answer this one.
+          expect(before.frame, `question ${i + 1}: its diagram in its first frame`).toBe('0');
         }
         await expect(q.locator('[data-predict-held]')).toBeVisible();
         await q.locator('[data-predict-skip]').click();
@@ -198,3 +203,56 @@ for (const url of lessons) {
     await context.close();
   });
 }
+
+test('a table-of-contents link past open questions opens the lesson there and skips them', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/en/lessons/path-of-a-request/', { waitUntil: 'domcontentloaded' });
+  const gates = page.locator('.sl-markdown-content > .hop-predict--predict');
+  await expect(gates.first()).toHaveClass(/is-live/);
+  const heading = page.locator('#a-pod-on-the-ingress-node');
+  await expect(heading).toBeHidden();
+  await page.locator('starlight-toc a[href="#a-pod-on-the-ingress-node"]').click();
+  await expect(heading).toBeInViewport();
+  const count = await gates.count();
+  for (let i = 0; i < count; i++) await expect(gates.nth(i)).toHaveClass(/is-skipped/);
+  // The table of contents marks the section being read, not one that was hidden.
+  await expect(page.locator('starlight-toc a[aria-current="true"]')).toHaveAttribute(
+    'href',
+    '#a-pod-on-the-ingress-node',
+  );
+  // Remembered: the next visit opens the lesson as far as the reader went.
+  await page.goto('/en/lessons/path-of-a-request/', { waitUntil: 'domcontentloaded' });
+  await expect(heading).toBeAttached();
+  expect(await hiddenBlocks(page)).toEqual([]);
+  await context.close();
+});
+
+test('a returning learner finds settled questions settled, drawn so before any module runs', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const url = '/de/lessons/why-snat/';
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  const gates = page.locator('.sl-markdown-content > .hop-predict--predict');
+  for (let i = 0; i < 2; i++) {
+    await gates.nth(i).locator('[data-predict-skip]').click();
+    await expect(gates.nth(i)).toHaveClass(/is-settled/);
+  }
+  // Next visit, with every script file held back: only the inline first-paint scripts run.
+  await page.route('**/*.js', (route) => route.abort());
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await expect(page.locator('html')).toHaveAttribute('data-hop-gate', 'on');
+  for (let i = 0; i < 2; i++) {
+    await expect(gates.nth(i)).toHaveClass(/is-settled/);
+    await expect(gates.nth(i).locator('[data-predict-answer]')).toHaveAttribute('open', '');
+  }
+  await expect(gates.nth(2)).toBeVisible();
+  await expect(gates.nth(2)).not.toHaveClass(/is-settled/);
+  await expect(gates.nth(2).locator('[data-predict-held]')).toBeVisible();
+  expect((await blocksAround(page, 2)).leaked).toEqual([]);
+  await context.close();
+});

@@ -83,7 +83,7 @@ describe('the first-paint script', () => {
 
   it('decides as gateState does, over many random progress states', () => {
     let seed = 7;
-    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let run = 0; run < 500; run++) {
       const answered = data.q.filter(() => rnd() < 0.3);
       const skipped = data.q.filter(() => rnd() < 0.2);
