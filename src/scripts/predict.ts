@@ -1,15 +1,23 @@
 /**
  * Progressive enhancement for <Predict>: commit an answer first, then see it.
  *
- * - A wrong first answer shows that option's explanation and allows one more try.
+ * - A wrong first answer shows that option's explanation and allows one more try. Every option
+ *   stays (none is struck out), so the second answer is a decision on the hint, not a pick
+ *   between the two that are left.
  * - The second answer, a right one, or "Show me" settles the question: every option's
- *   explanation opens beside it, and the diagram plays the moment that shows it, in place (the
- *   page does not move; "See it in the diagram" goes there on request).
- * - A diagram keeps its giveaways closed until every question about it is settled
- *   (`data-revealed` on its wrapper; the rules are written per page by MarkdownContent.astro).
- * - Settled questions are remembered in this browser and shown settled on the next visit.
+ *   explanation opens beside it (with the learner's picks and their "why" line), the lesson goes
+ *   on below it (src/scripts/gate.ts), and the diagram plays the moment that shows it, in place
+ *   (the page does not move; "See it in the diagram" goes there on request). When a later
+ *   question is about the same diagram, the moment waits for a press instead: that question
+ *   needs the diagram in its first frame.
+ * - A diagram keeps its giveaways closed until every question about it is settled: the page's
+ *   CSS keys on <html data-hop-settled> (src/lib/lessonSteps.ts); `data-revealed` on the
+ *   diagram's wrapper says the same for scripts and tests.
+ * - Settled questions are remembered in this browser and shown settled on the next visit (the
+ *   first-paint script already drew them so; this fills in the verdict, the picks and the why).
  */
-import { readProgress, updateProgress } from './progress';
+import { questionSettled } from './gate';
+import { REASON_MAX, readProgress, updateProgress, without, type Answer } from './progress';
 
 /** The moment a question reveals, sent to its diagram. */
 function revealIn(diagram: string, step: string, scroll: boolean): void {
@@ -21,19 +29,58 @@ function revealIn(diagram: string, step: string, scroll: boolean): void {
 /** Questions per diagram id, and which of them are settled. */
 const pending = new Map<string, Set<string>>();
 
-/**
- * Opens a diagram's panels once its last question is settled. The panels grow above the question
- * the learner is reading; `keep` stays where it was on the screen.
- */
-function releaseIfDone(diagram: string, keep?: HTMLElement): void {
+/** Marks a diagram revealed once its last question is settled. */
+function releaseIfDone(diagram: string): void {
   const open = pending.get(diagram);
   if (open && open.size > 0) return;
-  const top = keep?.getBoundingClientRect().top;
   for (const el of document.querySelectorAll<HTMLElement>(
     `.hop-diagram[data-diagram="${CSS.escape(diagram)}"]`,
   ))
     el.dataset['revealed'] = 'true';
-  if (keep && top !== undefined) window.scrollBy(0, keep.getBoundingClientRect().top - top);
+}
+
+/** The question kept in place, and how to let it go. */
+let pinned: { el: HTMLElement; release: () => void; renew: () => void } | null = null;
+
+/**
+ * Keeps a question where it is on the screen while the learner works on it and the diagrams
+ * above it change height: one hydrates on first use, plays a moment (its narration wraps anew
+ * at each step), opens its panels. Browsers anchor scrolling themselves only sometimes (not on
+ * these pages in Chromium; never in Safari), so this does it: each change of a diagram above
+ * is scrolled away, until the reader scrolls or turns elsewhere, or after a quiet while.
+ */
+function keepInPlace(el: HTMLElement): void {
+  if (pinned?.el === el) return pinned.renew();
+  pinned?.release();
+  const above = [...document.querySelectorAll<HTMLElement>('.hop-diagram')].filter(
+    (d) => d.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING,
+  );
+  if (above.length === 0 || typeof ResizeObserver === 'undefined') return;
+  let offset = el.getBoundingClientRect().top + window.scrollY;
+  const watch = new ResizeObserver(() => {
+    const now = el.getBoundingClientRect().top + window.scrollY;
+    if (Math.abs(now - offset) >= 0.5) window.scrollBy({ top: now - offset, behavior: 'instant' });
+    offset = now;
+  });
+  for (const d of above) watch.observe(d);
+  let timer = setTimeout(() => release(), 15_000);
+  // The reader moves on: scrolls, or presses somewhere else.
+  const away = (event: Event): void => {
+    if (event.type !== 'pointerdown' || !el.contains(event.target as Node)) release();
+  };
+  const inputs = ['wheel', 'touchmove', 'pointerdown'] as const;
+  const release = (): void => {
+    watch.disconnect();
+    clearTimeout(timer);
+    for (const type of inputs) removeEventListener(type, away, true);
+    if (pinned?.el === el) pinned = null;
+  };
+  const renew = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => release(), 15_000);
+  };
+  for (const type of inputs) addEventListener(type, away, { capture: true, passive: true });
+  pinned = { el, release, renew };
 }
 
 /** Wires every Predict on the page once. */
@@ -51,7 +98,7 @@ export function initPredicts(): void {
       pending.set(diagram, set);
     }
   }
-  for (const root of roots) wire(root, progress.answered);
+  for (const root of roots) wire(root, progress.answered, progress.reasons);
   // Diagrams no question is about (or whose questions are all settled) open at once.
   for (const el of document.querySelectorAll<HTMLElement>('.hop-diagram[data-diagram]')) {
     const d = el.dataset['diagram'];
@@ -59,14 +106,37 @@ export function initPredicts(): void {
   }
 }
 
-function wire(root: HTMLElement, answered: Record<string, { correct: boolean }>): void {
+/** Whether an open predict question after this one is about the same diagram. */
+function laterAbout(root: HTMLElement, diagram: string): boolean {
+  return [
+    ...document.querySelectorAll<HTMLElement>(
+      `.hop-predict--predict[data-diagram="${CSS.escape(diagram)}"]:not(.is-settled)`,
+    ),
+  ].some((q) => q !== root && root.compareDocumentPosition(q) & Node.DOCUMENT_POSITION_FOLLOWING);
+}
+
+/**
+ * The verdict line (a data-msg-* key) for how a question was settled: no pick or one wrong pick
+ * means "Show me" was pressed; otherwise the last pick decides, and a right second try says so.
+ */
+export function verdictKey(picks: readonly number[], answer: number): string {
+  const last = picks.at(-1);
+  if (last === answer) return picks.length === 1 ? 'msgRight' : 'msgRight2';
+  return picks.length < 2 ? 'msgShown' : 'msgWrong';
+}
+
+function wire(
+  root: HTMLElement,
+  answered: Record<string, Answer>,
+  reasons: Record<string, string>,
+): void {
   root.classList.add('is-live');
   const form = root.querySelector<HTMLFormElement>('[data-predict-form]');
   const details = root.querySelector<HTMLDetailsElement>('[data-predict-answer]');
   const status = root.querySelector<HTMLElement>('[data-predict-status]');
   const verdict = root.querySelector<HTMLElement>('[data-predict-verdict]');
   const skip = root.querySelector<HTMLButtonElement>('[data-predict-skip]');
-  const moment = root.querySelector<HTMLElement>('[data-predict-moment]');
+  const why = root.querySelector<HTMLInputElement>('[data-predict-why]');
   const play = root.querySelector<HTMLButtonElement>('[data-predict-play]');
   const goto = root.querySelector<HTMLAnchorElement>('[data-predict-goto]');
   if (!form || !details || !status || !verdict) return;
@@ -74,7 +144,7 @@ function wire(root: HTMLElement, answered: Record<string, { correct: boolean }>)
   const id = root.dataset['predict'] ?? '';
   const diagram = root.dataset['diagram'];
   const step = root.dataset['reveal'];
-  let tries = 0;
+  const picks: number[] = [];
   const smooth = (): ScrollBehavior =>
     window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
   /** Keep the verdict in view (the least scroll that shows it) and give it keyboard focus. */
@@ -83,45 +153,89 @@ function wire(root: HTMLElement, answered: Record<string, { correct: boolean }>)
     verdict.scrollIntoView({ block: 'nearest', behavior: smooth() });
   };
 
-  const mark = (choice: number | null): void => {
+  /** Marks the learner's picks in the explanations: "your first pick", "your pick". */
+  const mark = (chosen: readonly number[]): void => {
     for (const li of root.querySelectorAll<HTMLElement>('[data-option]')) {
-      const mine = Number(li.dataset['option']) === choice;
-      li.classList.toggle('is-picked', mine);
-      const pick = li.querySelector<HTMLElement>('.hop-predict__pick');
-      if (pick) pick.hidden = !mine;
+      const n = Number(li.dataset['option']);
+      const at = chosen.lastIndexOf(n);
+      li.classList.toggle('is-picked', at >= 0);
+      const label = li.querySelector<HTMLElement>('.hop-predict__pick');
+      if (!label) continue;
+      label.hidden = at < 0;
+      const first = chosen.length > 1 && at === 0;
+      label.textContent =
+        at < 0 ? '' : ` · ${root.dataset[first ? 'msgFirstPick' : 'msgYourPick'] ?? ''}`;
     }
   };
 
-  /** The question is settled: explanations open here, the diagram may show its panels. */
-  const settle = (choice: number | null, correct: boolean, play: boolean): void => {
+  const showReason = (text: string): void => {
+    const box = root.querySelector<HTMLElement>('[data-predict-reason]');
+    const slot = root.querySelector<HTMLElement>('[data-predict-reason-text]');
+    if (!box || !slot) return;
+    slot.textContent = text;
+    box.hidden = text === '';
+  };
+
+  /**
+   * The question is settled: explanations open here, the lesson goes on below it, and the
+   * diagram's panels open (above it, if the diagram is above). The question stays where it was
+   * on the screen (keepInPlace).
+   */
+  const settle = (chosen: readonly number[], reason: string, live: boolean): void => {
+    if (live) keepInPlace(root);
+    // The lesson below opens first: were the box to shrink (its form folds) while nothing
+    // follows it yet, a page scrolled to its end would be pulled up.
+    questionSettled(id);
     root.classList.add('is-settled');
-    for (const input of form.querySelectorAll<HTMLInputElement>('input[type="radio"]'))
-      input.disabled = true;
+    root.classList.remove('is-skipped');
+    for (const input of form.querySelectorAll<HTMLInputElement>('input')) input.disabled = true;
     form.querySelector<HTMLButtonElement>('.hop-predict__check')?.setAttribute('disabled', '');
     skip?.setAttribute('disabled', '');
-    verdict.textContent =
-      choice === null
-        ? (root.dataset['msgShown'] ?? '')
-        : ((correct ? root.dataset['msgRight'] : root.dataset['msgWrong']) ?? '');
-    mark(choice);
+    verdict.textContent = root.dataset[verdictKey(chosen, answer)] ?? '';
+    mark(chosen);
+    showReason(reason);
     details.open = true;
-    if (moment) moment.hidden = false;
     if (diagram) {
       pending.get(diagram)?.delete(id);
-      releaseIfDone(diagram, root);
+      releaseIfDone(diagram);
     }
-    if (play && diagram && step) revealIn(diagram, step, false);
+    if (!live || !diagram || !step) return;
+    // The moment may hold the answer of a later question about the same diagram (a step's
+    // narration often names both rewrites): that question's diagram must still be in its first
+    // frame. Then the moment waits for the learner's press.
+    if (laterAbout(root, diagram)) {
+      if (play) play.textContent = play.dataset['labelFirst'] ?? play.textContent;
+    } else revealIn(diagram, step, false);
   };
+
+  /** The learner's "why", kept in this browser with the question (never sent anywhere). */
+  const takeReason = (): string => (why?.value ?? '').trim().slice(0, REASON_MAX);
+
+  // While the learner works on the question it stays put (diagrams above may change height).
+  for (const type of ['focusin', 'pointerdown'] as const)
+    root.addEventListener(type, () => keepInPlace(root), { passive: true });
 
   const restored = answered[id];
   if (restored) {
     // Settled on an earlier visit: show it settled, without playing anything.
-    const picked = restored.correct ? answer : null;
-    if (picked !== null)
-      form.querySelector<HTMLInputElement>(`input[value="${picked}"]`)?.setAttribute('checked', '');
-    settle(picked, restored.correct, false);
+    const chosen = restored.picks ?? (restored.correct ? [answer] : []);
+    const last = chosen.at(-1);
+    if (last !== undefined)
+      form.querySelector<HTMLInputElement>(`input[value="${last}"]`)?.setAttribute('checked', '');
+    settle(chosen, reasons[id] ?? '', false);
     return;
   }
+
+  const record = (chosen: readonly number[], reason: string): void => {
+    updateProgress((p) => {
+      p.answered[id] = {
+        correct: chosen.length === 1 && chosen[0] === answer,
+        ...(chosen.length > 0 ? { picks: [...chosen] } : {}),
+      };
+      p.skipped = without(p.skipped, id);
+      p.reasons = reason ? { ...p.reasons, [id]: reason } : without(p.reasons, id);
+    });
+  };
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -131,28 +245,28 @@ function wire(root: HTMLElement, answered: Record<string, { correct: boolean }>)
       return;
     }
     const choice = Number(picked.value);
-    const correct = choice === answer;
-    tries++;
-    if (!correct && tries === 1) {
-      // One more try: this option's explanation, the option ruled out, the answer still hidden.
-      const why =
+    picks.push(choice);
+    if (choice !== answer && picks.length === 1) {
+      // One more try: this option's explanation, the answer still hidden. Nothing is struck
+      // out; the learner decides again, on the hint (and may keep the first answer).
+      const hint =
         root.querySelector<HTMLElement>(`[data-option-feedback="${choice}"]`)?.textContent ?? '';
-      status.textContent = `${root.dataset['msgAgain'] ?? ''} ${why}`.trim();
-      root.querySelector(`[data-option-label="${choice}"]`)?.classList.add('is-ruled-out');
+      status.textContent = `${root.dataset['msgAgain'] ?? ''} ${hint}`.trim();
       picked.checked = false;
-      picked.disabled = true;
       status.scrollIntoView({ block: 'nearest', behavior: smooth() });
       return;
     }
     status.textContent = '';
-    updateProgress((p) => (p.answered[id] = { correct: correct && tries === 1 }));
-    settle(choice, correct, true);
+    const reason = takeReason();
+    record(picks, reason);
+    settle(picks, reason, true);
     showFeedback();
   });
   skip?.addEventListener('click', () => {
     status.textContent = '';
-    updateProgress((p) => (p.answered[id] = { correct: false }));
-    settle(null, false, true);
+    const reason = takeReason();
+    record(picks, reason);
+    settle(picks, reason, true);
     showFeedback();
   });
   play?.addEventListener('click', () => {

@@ -56,7 +56,9 @@ function observe(): void {
     (entries) => {
       for (const e of entries) {
         const top = e.rootBounds?.top ?? line;
-        passed.set(e.target, e.boundingClientRect.top < top);
+        // A heading a lesson question still holds back has no box (top 0): not passed.
+        const box = e.boundingClientRect;
+        passed.set(e.target, box.height > 0 && box.top < top);
       }
       update();
     },

@@ -307,8 +307,8 @@ test('on a phone the inspector lists each hop as a card and stays a table for as
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  await readWithoutQuestions(page);
   await page.goto('/de/lessons/why-snat/');
-  await settleQuestions(page);
   const insp = page.locator('.hop-flow').first().locator('.hop-inspector');
   const table = insp.getByRole('table');
   const rows = table.getByRole('row');
@@ -527,17 +527,23 @@ test('German diagrams write decimals with a comma, as the lessons do', async ({ 
 });
 
 /**
- * Settles every question on the page with "Show me", as a learner who has done them: a diagram
- * keeps its panels closed until its questions are settled.
+ * Opens lessons with "Read without questions" on, as a reader who switched it on: every diagram
+ * shows, with its panels (a question otherwise holds back what follows it, and a diagram keeps
+ * its panels closed until its questions are settled; tests/e2e/steps.spec.ts tests that).
  */
-async function settleQuestions(page: Page): Promise<void> {
-  const skips = page.locator('.is-live:not(.is-settled) [data-predict-skip]');
-  while ((await skips.count()) > 0) await skips.first().click();
+async function readWithoutQuestions(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const lesson = /^\/(?:en|de)\/(lessons\/[^/]+)\//.exec(location.pathname)?.[1];
+    if (!lesson) return;
+    const key = 'hop.progress.v1';
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+    const readAll = { ...(stored['readAll'] as object), [lesson]: true };
+    localStorage.setItem(key, JSON.stringify({ ...stored, readAll }));
+  });
 }
 
 /** Wakes every diagram, waits until each has hydrated, and opens every event log. */
 async function hydrateAll(page: Page): Promise<void> {
-  await settleQuestions(page);
   const flows = page.locator('.hop-diagram .hop-flow');
   const n = await flows.count();
   for (let i = 0; i < n; i++) {
@@ -564,6 +570,7 @@ for (const theme of ['light', 'dark'] as const) {
       // Four diagrams with every panel at two widths: axe needs its time.
       test.setTimeout(90_000);
       await page.addInitScript((t) => localStorage.setItem('starlight-theme', t), theme);
+      await readWithoutQuestions(page);
       await page.goto(url);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await hydrateAll(page);
@@ -603,6 +610,7 @@ test('Share / embed opens the dialog with the current moment, loaded on click', 
   page,
 }) => {
   const errors = collectErrors(page);
+  await readWithoutQuestions(page);
   await ready(page, '/en/lessons/balancing-local/');
   const d2 = page.locator('#d2');
   await d2.hover();

@@ -19,20 +19,31 @@ test('keyboard only: a whole lesson, from the skip link through a question into 
   expect(await focusedIn('[data-predict]')).toBe(true);
   const predict = page.locator('[data-predict]').filter({ has: page.locator(':focus') });
 
-  // Arrow keys move within the radio group (Space picks the first option); the answer is checked
-  // with Enter on the button. The right one, so that the answer opens at once (a wrong first
-  // answer only earns one more try).
+  // Arrow keys move within the radio group (Space picks the first option); Tab leads to the
+  // optional "why" line, where the learner types, and on to the button that checks the answer.
+  // The right one, so that the answer opens at once (a wrong first answer earns one more try).
   const answer = Number(await predict.getAttribute('data-answer'));
   if (answer === 0) await page.keyboard.press('Space');
   for (let i = 0; i < answer; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveAttribute('data-predict-why', '');
+  await page.keyboard.type('the kernel does it');
   await page.keyboard.press('Tab');
   await expect(page.locator(':focus')).toHaveClass(/hop-predict__check/);
   await page.keyboard.press('Enter');
   await expect(predict.locator('[data-predict-answer]')).toHaveAttribute('open', '');
   await expect(predict.locator('[data-predict-verdict]')).toHaveText(/Right\./);
+  await expect(predict.locator('[data-predict-verdict]')).toBeFocused();
+  await expect(predict.locator('[data-predict-reason-text]')).toHaveText('the kernel does it');
 
-  // Answering played the linked diagram up to the step that settles the question.
+  // Later questions are about the same diagram, so it stays in its first frame; the moment that
+  // settles this question plays on a press of its button.
   const flow = page.locator('.hop-flow').first();
+  await expect(flow).toHaveAttribute('data-step', '0');
+  const play = predict.locator('[data-predict-play]');
+  await expect(play).toHaveText(/step that settles it/);
+  await play.focus();
+  await page.keyboard.press('Enter');
   await expect(flow).not.toHaveAttribute('data-step', '0');
   await expect(flow).toHaveAttribute('data-playing', 'false');
 

@@ -38,7 +38,8 @@ export function Header(props: {
     <header className="hop-flow__bar">
       <strong className="hop-flow__title">{props.title}</strong>
       <span className={`hop-chip hop-chip--${policy}`}>{tr('diagram.policy', { policy })}</span>
-      <span className="hop-chip" data-chip="snat">
+      {/* Whether the node masquerades can be a lesson question's answer: hop-giveaway. */}
+      <span className="hop-chip hop-giveaway" data-chip="snat">
         {tr(snatChipKey(policy, props.masquerade))}
       </span>
       <span className="hop-chip" data-chip="dataPath">

@@ -32,12 +32,14 @@ export function diagramView(
   }
   const badges: Record<string, string[]> = {};
   const dim = new Set<string>();
+  const giveaways = new Set<string>();
   if (st) {
     // MetalLB L2 has no rotation: one node answers ARP for the IP, the others stand by.
     const l2 = run ? announcesL2(run.result.resolved) : false;
     const [inKey, outKey] = l2
       ? ['diagram.state.l2Owner', 'diagram.state.l2Standby']
       : ['diagram.state.lbIn', 'diagram.state.lbOut'];
+    giveaways.add(tr(inKey)).add(tr(outKey));
     for (const [id, n] of Object.entries(st.nodes)) {
       const b: string[] = [tr(n.inLbRotation ? inKey : outKey)];
       if (n.phase === 'offline') {
@@ -57,6 +59,7 @@ export function diagramView(
     activeLink: shown ? linkId(shown.from, shown.to) : null,
     badges,
     dim,
+    giveaways,
     labels: {
       kubeProxy: tr('diagram.place.kubeProxy'),
       lb: tr('diagram.place.lb'),

@@ -19,6 +19,11 @@ export interface DiagramView {
   badges: Readonly<Record<string, string[]>>;
   /** Places drawn dimmed (offline node, exited pod). */
   dim: ReadonlySet<string>;
+  /**
+   * Badges that say what the load balancer does with a node ("LB: out of rotation", "MetalLB:
+   * answers ARP"): a lesson keeps them hidden until its questions about the diagram are settled.
+   */
+  giveaways?: ReadonlySet<string>;
   labels: { kubeProxy: string; lb: string; noPods: string };
 }
 
@@ -91,7 +96,10 @@ function PlaceBox({ id, data, handles }: { id: string; data: PlaceData; handles:
       {badges.length > 0 && (
         <div className="hop-place__badges">
           {badges.map((b) => (
-            <span key={b} className="hop-badge">
+            <span
+              key={b}
+              className={view.giveaways?.has(b) ? 'hop-badge hop-giveaway' : 'hop-badge'}
+            >
               {b}
             </span>
           ))}

@@ -44,6 +44,12 @@ describe('the view at a step', () => {
       expect(badges[0]).toBe(en(n.inLbRotation ? 'diagram.state.lbIn' : 'diagram.state.lbOut'));
       expect(v.dim.has(id)).toBe(n.phase === 'offline');
     }
+    // What the load balancer does with a node can answer a lesson's question: marked, so a
+    // lesson hides it until the question is settled; "offline" is the scenario, not an answer.
+    expect([...(v.giveaways ?? [])].sort()).toEqual(
+      [en('diagram.state.lbIn'), en('diagram.state.lbOut')].sort(),
+    );
+    expect(v.giveaways?.has(en('diagram.state.offline'))).toBe(false);
   });
   it('under MetalLB L2 the badges say which node answers ARP, before and after the IP moves', () => {
     const l2 = runOf('metallb-l2-local');
@@ -59,6 +65,7 @@ describe('the view at a step', () => {
     const standby = de('diagram.state.l2Standby');
     expect(owner(1)).toEqual({ 'node-1': standby, 'node-2': ans, 'node-3': standby });
     expect(owner(l2.duration)).toEqual({ 'node-1': ans, 'node-2': standby, 'node-3': standby });
+    expect(diagramView(l2, 0, stateAt(result, 1), de).giveaways?.has(ans)).toBe(true);
   });
 });
 
