@@ -7,6 +7,7 @@
 import '@xyflow/react/dist/base.css';
 import '../styles/diagram.css';
 import { Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { stateAt } from '../sim/state';
 import type { ConnectionTrace, Hop, Scenario } from '../sim/types';
 import { ariaConfig, withAria } from './flow/a11y';
@@ -30,7 +31,8 @@ import { usePlayback } from './flow/usePlayback';
 import { useReveal } from './flow/useReveal';
 import { useRun } from './flow/useRun';
 import { useUrlSync } from './flow/useUrlSync';
-import { changedList, tryOverrides, useWhatIf } from './flow/useWhatIf';
+import { tryOverrides, useWhatIf } from './flow/useWhatIf';
+import { changedWords } from './flow/changeWords';
 import { WhatIf } from './flow/WhatIf';
 import type { PacketFlowProps } from './packetFlowApi';
 
@@ -205,7 +207,10 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
     tr,
     { id: scenarioId },
     // An author's title describes the diagram as set; without one, every override is named.
-    { title: props.title, changed: props.title ? whatIf.changed : changedList(overrides, {}) },
+    {
+      title: props.title,
+      changed: changedWords(tr, overrides, props.title ? baseOverrides : {}),
+    },
   );
   const rootClass = `hop-flow not-content hop-flow--${size}${layout?.stacked ? ' is-stacked' : ''}`;
   if (!outcome.ok || !run || !layout || !resolved)
@@ -242,6 +247,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
     tr,
     reducedMotion: reduced,
     timeoutSeconds: resolved.traffic.connectTimeout,
+    compact: size === 'presenter',
   };
 
   return (
@@ -325,11 +331,22 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
         reserve={props.reserveHeight === true}
       />
       {/* hop:deck-charts — a deck (chrome "none") shows a run over time by its chart. */}
-      {chrome !== 'full' && props.charts && timeMode && (
-        <div className="hop-panels hop-panels--charts">
-          <TimeCharts {...chartProps} />
-        </div>
-      )}
+      {chrome !== 'full' &&
+        props.charts &&
+        timeMode &&
+        (props.chartsTarget ? (
+          // Inside a hop-flow box of its own: the chart's colours are the diagram's variables.
+          createPortal(
+            <div className={`hop-flow hop-flow--${size} hop-flow--chart`}>
+              <TimeCharts {...chartProps} />
+            </div>,
+            props.chartsTarget,
+          )
+        ) : (
+          <div className="hop-panels hop-panels--charts">
+            <TimeCharts {...chartProps} />
+          </div>
+        ))}
       {chrome === 'full' && (
         <div className="hop-panels">
           <Suspense fallback={null}>

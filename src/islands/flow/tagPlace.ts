@@ -89,12 +89,15 @@ const cache = new WeakMap<FlowLayout, Box[]>();
 /**
  * Top-left corner of the card, relative to the packet at `point`: the first of eight sides
  * (above first, as the card always sat) with the least label area under it, kept inside the
- * canvas. Ties keep the earlier side, so a card does not hop between equal sides.
+ * canvas. Ties keep the earlier side, so a card does not hop between equal sides. `avoid` are
+ * boxes the card must not cover at all where any side allows it: the place the packet is at,
+ * and a give-up clock beside the client.
  */
 export function placeTag(
   layout: FlowLayout,
   point: Point,
   size: { w: number; h: number },
+  avoid: readonly Box[] = [],
 ): { x: number; y: number } {
   let areas = cache.get(layout);
   if (!areas) {
@@ -129,6 +132,8 @@ export function placeTag(
     let cost = 0;
     // Hiding a few letters of an address is worse than a card a little farther away.
     for (const a of areas) cost += overlap(card, a) * 8;
+    // Covering the box the packet is at hides what the step is about.
+    for (const a of avoid) cost += overlap(card, a) * 40;
     // Covering the packet itself is as bad as covering a label; moving far from it a little bad.
     const dot = { x: px - 8, y: py - 8, w: 16, h: 16 };
     cost += overlap(card, dot) * 20 + (Math.abs(x - cx) + Math.abs(y - cy)) * 0.5;

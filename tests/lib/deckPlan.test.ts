@@ -1,0 +1,118 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { planDeck } from '../../src/lib/deckPlan';
+import { NO_NOTES, parseDeckNotes } from '../../src/lib/deckNotes';
+import { lessonOutline, propNumber, propString } from '../../src/lib/lessonOutline';
+import { lastStep, type Slide } from '../../src/lib/deck';
+import { makeTr } from '../../src/islands/flow/tr';
+import { fixed } from '../../src/i18n/number';
+
+/** Every lesson's deck, built as the site builds it, from the lesson's own MDX. */
+const langs = ['en', 'de'] as const;
+const files = readdirSync('content/lessons/en').filter((f) => f.endsWith('.mdx'));
+
+function deckOf(lang: 'en' | 'de', file: string) {
+  const source = readFileSync(`content/lessons/${lang}/${file}`, 'utf8');
+  let notes = NO_NOTES;
+  try {
+    notes = parseDeckNotes(
+      readFileSync(`content/decks/${lang}/${file.replace('.mdx', '.yaml')}`, 'utf8'),
+    ).notes;
+  } catch {
+    // A lesson without a notes file gets notes from the lesson alone.
+  }
+  const deck = planDeck({
+    lesson: {
+      slug: file,
+      title: 'T',
+      description: 'D',
+      order: 1,
+      minutes: 10,
+      goals: ['g1', 'g2'],
+    },
+    source,
+    tr: makeTr(lang),
+    num: (n) => fixed(lang, n, 1),
+    notes,
+  });
+  return { source, ...deck };
+}
+
+describe.each(langs)('decks (%s)', (lang) => {
+  it.each(files)('%s has every diagram and every question, in order', (file) => {
+    const { source, slides, issues } = deckOf(lang, file);
+    expect(issues).toEqual([]);
+    const outline = lessonOutline(source).elements;
+    const body = slides.slice(2, -2);
+    expect(body.map((s) => s.kind)).toEqual(
+      outline.map((e) => (e.name === 'Diagram' ? 'diagram' : 'question')),
+    );
+    outline.forEach((e, i) => {
+      const s = body[i];
+      if (s?.kind === 'diagram') expect(s.diagram.scenario).toBe(propString(e.props['scenario']));
+      if (s?.kind === 'question') {
+        expect(s.id).toBe(propString(e.props['id']));
+        expect(s.answer).toBe(propNumber(e.props['answer']));
+        // A question that reveals a moment of a diagram plays it.
+        if (e.props['reveal'] !== undefined && e.props['diagram'] !== undefined)
+          expect(s.stops.length).toBeGreaterThan(0);
+      }
+    });
+    expect(slides[0]?.kind).toBe('title');
+    expect(slides.at(-1)?.kind).toBe('end');
+  });
+
+  it.each(files)('%s: slides say one short line, the notes the rest', (file) => {
+    const { slides } = deckOf(lang, file);
+    const text = JSON.stringify(slides);
+    // No key left untranslated, no placeholder left unfilled.
+    expect(text).not.toMatch(/"(present|diagram|predict|reason)\.[\w.-]+"|\{\{/);
+    for (const s of slides) {
+      expect(s.notes.length, `${s.kind} notes`).toBeGreaterThan(40);
+      expect(s.notes).toMatch(/⏱ \d+\u00a0min\.$/);
+      if (!('stops' in s)) continue;
+      for (const stop of s.stops) {
+        expect(stop.caption.length, stop.caption).toBeLessThanOrEqual(90);
+        expect(stop.narration.length).toBeGreaterThanOrEqual(stop.caption.length - 20);
+        expect(stop.label).toMatch(
+          lang === 'en'
+            ? /^(Step \d+ of \d+|t = [\d.]+\u00a0s)$/
+            : /^(Schritt \d+ von \d+|t = [\d,]+\u00a0s)$/,
+        );
+      }
+    }
+  });
+});
+
+describe('predict first, in the room too', () => {
+  it('stops a diagram slide before the moment a later question reveals', () => {
+    const { slides } = deckOf('en', '03-why-snat.mdx');
+    const d1 = slides.find((s): s is Extract<Slide, { kind: 'diagram' }> => s.kind === 'diagram');
+    const q = slides.find(
+      (s): s is Extract<Slide, { kind: 'question' }> =>
+        s.kind === 'question' && s.id === 'why-snat-pod-source',
+    );
+    expect(d1 && q).toBeTruthy();
+    const reveal = q?.stops[0]?.step ?? -1;
+    expect(reveal).toBeGreaterThan(0);
+    expect(Math.max(...(d1?.stops.map((s) => s.step) ?? []))).toBe(reveal - 1);
+    // The question's answer plays its moment, then the hops up to the next question's.
+    const next = slides.find(
+      (s): s is Extract<Slide, { kind: 'question' }> =>
+        s.kind === 'question' && s.id === 'why-snat-reply-path',
+    );
+    expect(q?.stops.at(-1)?.step).toBe((next?.stops[0]?.step ?? 0) - 1);
+    expect(lastStep(q)).toBe(q?.stops.length);
+  });
+
+  it('tells a run over time by its moments, a question on it at its time', () => {
+    const { slides } = deckOf('en', '06-draining-nodes.mdx');
+    const q = slides.find(
+      (s): s is Extract<Slide, { kind: 'question' }> =>
+        s.kind === 'question' && s.id === 'draining-nodes-local-terminating-served',
+    );
+    expect(q?.stops[0]).toMatchObject({ time: 14, label: 't = 14.0\u00a0s' });
+    const d1 = slides.find((s) => s.kind === 'diagram');
+    expect(d1 && 'stops' in d1 && d1.stops.every((s) => (s.time ?? 0) < 14)).toBe(true);
+  });
+});
