@@ -308,3 +308,42 @@ test('the share dialog gives link, iframe and MDX snippets', async ({ page, base
   await page.goto(link);
   await expect(page.locator('.hop-flow')).toHaveAttribute('data-step', '4');
 });
+
+test('a framed German embed on a phone never collapses: its first height is its picture’s', async ({
+  page,
+  baseURL,
+}) => {
+  const hop = new URL(baseURL ?? '').origin;
+  // A phone-wide host page on the other origin; chrome=full makes the embed re-render its
+  // diagram for the URL (the server rendered the defaults).
+  await page.route(`${hostOrigin}/phone.html`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><body style="margin:0">
+        <iframe id="de" src="${hop}/de/embed/local/?id=de&amp;chrome=full"
+          title="Hop für Hop" style="width:390px;height:480px;border:0;display:block"></iframe>
+        <script>
+          window.hopMessages = [];
+          addEventListener('message', (e) => {
+            if (e.origin !== ${JSON.stringify(hop)} || !e.data || e.data.source !== 'hop-by-hop') return;
+            window.hopMessages.push(e.data);
+            if (e.data.type === 'height') document.getElementById('de').style.height = e.data.height + 'px';
+          });
+        </script></body></html>`,
+    }),
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${hostOrigin}/phone.html`);
+  await expect.poll(async () => (await messages(page)).some((m) => m.type === 'ready')).toBe(true);
+  const heights = (await messages(page))
+    .filter((m) => m.type === 'height')
+    .map((m) => m.height ?? 0);
+  // The first height already holds the picture (it was 47 px, the footer alone).
+  expect(heights[0]).toBeGreaterThan(400);
+  expect(Math.min(...heights)).toBeGreaterThan(400);
+  // And the frame ends sized to its content.
+  const last = heights.at(-1) ?? 0;
+  await expect
+    .poll(() => page.locator('#de').evaluate((f) => Math.round(f.getBoundingClientRect().height)))
+    .toBe(last);
+});
