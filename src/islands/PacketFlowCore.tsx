@@ -34,6 +34,7 @@ import { useUrlSync } from './flow/useUrlSync';
 import { tryOverrides, useWhatIf } from './flow/useWhatIf';
 import { changedWords } from './flow/changeWords';
 import { WhatIf } from './flow/WhatIf';
+import { allTimeNarrations, timeNarration } from './flow/timeNarration';
 import type { PacketFlowProps } from './packetFlowApi';
 
 const NO_OVERRIDES: Record<string, string> = {};
@@ -158,7 +159,15 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const stepNow = coarse.step;
   const current: Hop | null = run ? (run.steps[Math.max(0, stepNow - 1)]?.hop ?? null) : null;
   const total = run?.steps.length ?? 0;
-  const narration = run ? narrationAt(tr, stepNow, narrations) : '';
+  // hop:time-caption — past a timed run's packets, the caption tells the last change instead.
+  const latest =
+    run && timeMode ? timeNarration(tr, lang, run.steps, run.result.events, coarse.time) : null;
+  const narration = run ? (latest ?? narrationAt(tr, stepNow, narrations)) : '';
+  const reserve = props.reserveHeight === true;
+  const timeTexts = useMemo(
+    () => (reserve && run && timeMode ? allTimeNarrations(tr, lang, run.result.events) : []),
+    [reserve, run, timeMode, tr, lang],
+  );
 
   // The inspector follows the connection of the current hop.
   useEffect(() => {
@@ -327,6 +336,8 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
         uid={uid}
         narrations={narrations}
         step={stepNow}
+        text={latest}
+        texts={timeTexts}
         clock={timeMode ? { time: coarse.time, duration: run.duration } : null}
         reserve={props.reserveHeight === true}
       />
