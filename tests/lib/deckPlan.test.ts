@@ -116,3 +116,54 @@ describe('predict first, in the room too', () => {
     expect(d1 && 'stops' in d1 && d1.stops.every((s) => (s.time ?? 0) < 14)).toBe(true);
   });
 });
+
+describe('the trainer’s notes (content/decks)', () => {
+  it.each(langs.flatMap((lang) => files.map((file) => [lang, file] as const)))(
+    '%s %s: every question names its common wrong answer and why, every diagram what to point at',
+    (lang, file) => {
+      const yaml = readFileSync(`content/decks/${lang}/${file.replace('.mdx', '.yaml')}`, 'utf8');
+      const { notes, issues } = parseDeckNotes(yaml);
+      expect(issues).toEqual([]);
+      const outline = lessonOutline(
+        readFileSync(`content/lessons/${lang}/${file}`, 'utf8'),
+      ).elements;
+      const questions = outline.filter((e) => e.name === 'Predict');
+      const diagrams = outline.filter((e) => e.name === 'Diagram');
+      // No note for a question or diagram the lesson no longer has.
+      expect(Object.keys(notes.questions).sort()).toEqual(
+        questions.map((q) => propString(q.props['id'])).sort(),
+      );
+      expect(Object.keys(notes.diagrams).sort()).toEqual(
+        diagrams.map((d) => propString(d.props['id'])).sort(),
+      );
+      for (const q of questions) {
+        const note = notes.questions[propString(q.props['id']) ?? ''];
+        const options = Array.isArray(q.props['options']) ? q.props['options'].length : 0;
+        expect(note?.wrong).toBeGreaterThanOrEqual(0);
+        expect(note?.wrong).toBeLessThan(options);
+        expect(note?.wrong).not.toBe(propNumber(q.props['answer']));
+        expect(note?.why?.length ?? 0).toBeGreaterThan(30);
+      }
+      for (const d of Object.values(notes.diagrams)) {
+        expect(d.point?.length ?? 0).toBeGreaterThan(30);
+        expect(d.ask?.length ?? 0).toBeGreaterThan(15);
+      }
+      // The deck carries them: a question's notes name the wrong option and the reason.
+      const { slides } = deckOf(lang, file);
+      for (const s of slides)
+        if (s.kind === 'question') expect(s.notes).toContain(notes.questions[s.id]?.why ?? '∅');
+    },
+  );
+});
+
+describe('notes files that do not fit', () => {
+  it('reports, never throws', () => {
+    expect(parseDeckNotes('questions: [1, 2]').issues).toEqual(['"questions" is not a map']);
+    expect(parseDeckNotes('{').issues[0]).toMatch(/^not YAML/);
+    expect(parseDeckNotes('other: 1').issues).toEqual(['unknown section "other"']);
+    expect(parseDeckNotes('questions:\n  q:\n    wrong: -1').issues).toEqual([
+      'questions.q.wrong is not an option index',
+    ]);
+    expect(parseDeckNotes('x'.repeat(300_000)).issues).toEqual(['notes file too long']);
+  });
+});
