@@ -116,8 +116,9 @@ async function measure(page: Page): Promise<Measure> {
 /** Every slide and step of a deck that shows a diagram: [slide, steps to look at]. */
 async function diagramStops(page: Page, path: string): Promise<Array<[number, number[]]>> {
   await openAt(page, path, 1, 0);
+  // "Slide 1 of 14" / "Folie 1 von 14": the title slide has no step after it.
   const total = Number(
-    /of (\d+)/.exec((await page.getByTestId('deck-count').textContent()) ?? '')?.[1],
+    /(\d+)\s*$/.exec((await page.getByTestId('deck-count').textContent()) ?? '')?.[1],
   );
   const out: Array<[number, number[]]> = [];
   for (let slide = 1; slide <= total; slide++) {

@@ -17,6 +17,20 @@ test.beforeAll(async () => {
     if (req.url?.startsWith('/host.html')) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(hostHtml);
+    } else if (req.url?.startsWith('/phone.html')) {
+      // One German frame, phone-wide, with host.html's height snippet.
+      const hop = new URL(req.url, 'http://host').searchParams.get('hop') ?? '';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        hostHtml
+          .replace(
+            /<div class="pair">[\s\S]*?<\/div>/,
+            () =>
+              `<iframe id="de" data-hop-by-hop title="Hop für Hop" style="width:390px" ` +
+              `data-src="/de/embed/local/?id=de&amp;chrome=full"></iframe>`,
+          )
+          .replace('https://hop-by-hop.example', hop),
+      );
     } else {
       // favicon.ico and the like: nothing, without a 404 in the console.
       res.writeHead(204).end();
@@ -313,28 +327,13 @@ test('a framed German embed on a phone never collapses: its first height is its 
   page,
   baseURL,
 }) => {
-  const hop = new URL(baseURL ?? '').origin;
-  // A phone-wide host page on the other origin; chrome=full makes the embed re-render its
-  // diagram for the URL (the server rendered the defaults).
-  await page.route(`${hostOrigin}/phone.html`, (route) =>
-    route.fulfill({
-      contentType: 'text/html; charset=utf-8',
-      body: `<!doctype html><html lang="en"><body style="margin:0">
-        <iframe id="de" src="${hop}/de/embed/local/?id=de&amp;chrome=full"
-          title="Hop für Hop" style="width:390px;height:480px;border:0;display:block"></iframe>
-        <script>
-          window.hopMessages = [];
-          addEventListener('message', (e) => {
-            if (e.origin !== ${JSON.stringify(hop)} || !e.data || e.data.source !== 'hop-by-hop') return;
-            window.hopMessages.push(e.data);
-            if (e.data.type === 'height') document.getElementById('de').style.height = e.data.height + 'px';
-          });
-        </script></body></html>`,
-    }),
-  );
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${hostOrigin}/phone.html`);
-  await expect.poll(async () => (await messages(page)).some((m) => m.type === 'ready')).toBe(true);
+  // A phone-wide host page on the other origin (the host server's phone.html); chrome=full makes
+  // the embed re-render its diagram for the URL (the server rendered the defaults).
+  await page.goto(`${hostOrigin}/phone.html?hop=${encodeURIComponent(baseURL ?? '')}`);
+  await expect
+    .poll(async () => (await messages(page)).some((m) => m.type === 'ready'), { timeout: 30_000 })
+    .toBe(true);
   const heights = (await messages(page))
     .filter((m) => m.type === 'height')
     .map((m) => m.height ?? 0);

@@ -38,6 +38,8 @@ for (const lang of ['en', 'de'] as const) {
   test(`a ${lang} deck runs from start to end by keyboard, through every diagram and question`, async ({
     page,
   }) => {
+    // About 60 presses, each awaited: longer than one page load on a busy machine.
+    test.setTimeout(180_000);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await openDeck(page, `/${lang}/present/${lesson}/`);
@@ -306,6 +308,7 @@ test('every deck slide of a diagram over time steps through its moments (all dec
   // The handouts list what each slide steps through: moments for a diagram over time, hops
   // otherwise. A diagram over time stepped hop by hop never shows its point (its hops all
   // happen at t ≈ 0), so no such slide may list hops.
+  test.setTimeout(240_000);
   const handouts = builtPages((u) => /^\/(en|de)\/present\/[^/]+\/print\/$/.test(u));
   expect(handouts.length).toBeGreaterThanOrEqual(16);
   let timed = 0;
