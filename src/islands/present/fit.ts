@@ -9,7 +9,7 @@ import type { Design } from '../../lib/deck';
 export type { Design };
 
 /** The smallest text of a presenter picture, in design px (present.css keeps every label at or above it). */
-export const SMALLEST_LABEL = 19;
+export const SMALLEST_LABEL = 20;
 /** What the smallest label must render at on a 1080p projector (the back row reads it). */
 export const READABLE_AT_1080 = 22;
 /** Beyond this the type gets coarse and a 4K screen shows the picture at most this big. */
