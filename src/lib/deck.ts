@@ -43,6 +43,8 @@ export interface DeckStop {
 export interface Design {
   width: number;
   height: number;
+  /** Whether every box's address fits its box at the presenter type size (none is cut off). */
+  fits?: boolean;
 }
 
 /** A diagram as a slide shows it (no controls; the lesson's `set` applied). */
@@ -55,6 +57,8 @@ export interface DeckDiagram {
   title: string;
   /** 'time': a run over simulated time, stopped at moments; 'steps': hop by hop. */
   mode: 'steps' | 'time';
+  /** A drain's lanes go under the picture; a balance run's shares are told by its captions. */
+  chart: boolean;
   /** The run's packet steps. */
   steps: number;
   /** The widths it may be laid out at on a slide (the deck picks the one that draws biggest). */

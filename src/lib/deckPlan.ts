@@ -44,6 +44,22 @@ export interface DiagramPlan {
   run: Run;
 }
 
+/**
+ * Presenter type: 20 px (present.css), addresses in a monospace font about 0.6 em wide per
+ * letter, a box's padding and border about 23 px. An address wider than its box is cut off.
+ */
+const ADDRESS_PX_PER_CHAR = 20 * 0.61;
+const BOX_PADDING_PX = 24;
+
+/** Whether every box's address line fits its box (two Pods side by side can be too narrow). */
+export function addressesFit(layout: ReturnType<typeof toFlow>): boolean {
+  return layout.nodes.every((n) => {
+    const b = layout.boxes[n.id];
+    if (!b || n.data.kind === 'node') return true;
+    return n.data.sub.length * ADDRESS_PX_PER_CHAR + BOX_PADDING_PX <= b.w;
+  });
+}
+
 /** The instant a time stop is at, as a label. */
 function timeLabel(tr: Tr, num: Num, t: number): string {
   return tr('present.ui.timeAt', { t: num(t) });
@@ -122,14 +138,15 @@ export function planDiagram(
     title,
     mode: run.mode,
     steps: run.steps.length,
+    chart: run.mode === 'time' && run.result.resolved.timeline.length > 0,
     // The picture's height at a few widths: wider layouts put a Node's Pods side by side.
-    designs: DESIGN_WIDTHS.map((width) => ({
-      width,
-      height: toFlow(run.result.resolved, width, hops, {
+    designs: DESIGN_WIDTHS.map((width) => {
+      const layout = toFlow(run.result.resolved, width, hops, {
         presenter: true,
         badges: run.mode === 'time',
-      }).height,
-    })),
+      });
+      return { width, height: layout.height, fits: addressesFit(layout) };
+    }),
   };
   if (run.mode === 'steps') return { diagram, stops: hopStops(tr, run), run };
   // The moments need the connection records (shares), which the diagram's run drops.

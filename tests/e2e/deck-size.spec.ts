@@ -97,6 +97,14 @@ async function measure(page: Page): Promise<Measure> {
         if (w > 1 && h > 1) tag.push(`card covers ${at} (${Math.round(w)}×${Math.round(h)} px)`);
       }
     }
+    // No address or name cut off by its box.
+    for (const el of canvas.querySelectorAll<HTMLElement>('.hop-place__sub, .hop-place__label'))
+      if (
+        el.scrollWidth > el.clientWidth + 1 ||
+        el.getBoundingClientRect().right >
+          (el.closest('.hop-place')?.getBoundingClientRect().right ?? Infinity) + 1
+      )
+        tag.push(`"${el.textContent ?? ''}" is cut off`);
     const clock = document.querySelector('.slide-flow .hop-clock__face');
     if (clock && !inside(clock.getBoundingClientRect()))
       tag.push('give-up clock leaves the picture');

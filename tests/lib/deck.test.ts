@@ -28,6 +28,7 @@ const diagram: DeckDiagram = {
   overrides: {},
   title: 'Cluster policy',
   mode: 'steps',
+  chart: false,
   steps: 3,
   designs: [{ width: 1100, height: 435 }],
 };

@@ -84,6 +84,20 @@ describe.each(langs)('decks (%s)', (lang) => {
   });
 });
 
+describe('design widths', () => {
+  it('know where two Pods side by side cut their addresses off', () => {
+    const { slides } = deckOf('en', '05-balancing-local.mdx');
+    const d1 = slides.find((s): s is Extract<Slide, { kind: 'diagram' }> => s.kind === 'diagram');
+    const fits = Object.fromEntries(d1?.diagram.designs.map((d) => [d.width, d.fits]) ?? []);
+    // One Pod column at 1100 px, two too narrow for 10.244.1.15:8080 at 1300, wide enough at 1600.
+    expect(fits).toMatchObject({ 1100: true, 1300: false, 1600: true });
+    // A balance run tells its shares in its captions; a drain keeps its lanes under the picture.
+    expect(d1?.diagram.chart).toBe(false);
+    const drain = deckOf('en', '06-draining-nodes.mdx').slides.find((s) => s.kind === 'diagram');
+    expect(drain && 'diagram' in drain && drain.diagram?.chart).toBe(true);
+  });
+});
+
 describe('predict first, in the room too', () => {
   it('stops a diagram slide before the moment a later question reveals', () => {
     const { slides } = deckOf('en', '03-why-snat.mdx');

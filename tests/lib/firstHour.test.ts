@@ -48,6 +48,14 @@ describe('a deck draws its diagram as big as it stays readable', () => {
     expect(fitScale(designs[0] ?? { width: 1, height: 1 }, box)).toBeLessThan(leastScale(screen));
     expect(chooseDesign(designs, box, screen)).toEqual(designs[1]);
   });
+  it('never picks a layout that cuts an address off when one keeps them whole', () => {
+    const designs = [
+      { width: 1100, height: 790, fits: true },
+      { width: 1300, height: 684, fits: false },
+      { width: 1600, height: 684, fits: true },
+    ];
+    expect(chooseDesign(designs, { width: 1860, height: 880 }, screen)).toEqual(designs[2]);
+  });
   it('picks the biggest picture when every layout is readable', () => {
     const designs = [
       { width: 1100, height: 435 },

@@ -50,7 +50,7 @@ function DiagramPart(props: {
   onStateChange: (s: PacketFlowState) => void;
 }): ReactElement {
   const { Flow, diagram, stop } = props;
-  const timed = diagram.mode === 'time';
+  const timed = diagram.chart;
   const [chart, setChart] = useState<HTMLDivElement | null>(null);
   const { slideRef, boxRef, belowRef } = useDeckFit(diagram.designs, props.flowKey);
   return (

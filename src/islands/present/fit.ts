@@ -27,9 +27,9 @@ export function leastScale(screen: { width: number; height: number }): number {
 }
 
 /**
- * The design that draws biggest in the box while every label stays readable: the least scale
- * that keeps the smallest label at 22 px on 1080p, in proportion to the screen (`screenHeight`),
- * first; then the largest picture.
+ * The design that draws biggest in the box: first one whose addresses all fit their boxes, then
+ * one at which every label stays readable (the least scale that keeps the smallest label at
+ * 22 px on 1080p, in proportion to the screen), then the largest picture.
  */
 export function chooseDesign(
   designs: readonly Design[],
@@ -38,11 +38,16 @@ export function chooseDesign(
 ): Design | undefined {
   const least = leastScale(screen);
   let best: Design | undefined;
-  let bestKey: [number, number] = [-1, -1];
+  let bestKey: number[] = [];
+  // First every address whole, then every label readable, then the largest picture.
   for (const d of designs) {
     const s = fitScale(d, box);
-    const key: [number, number] = [s >= least - 1e-6 ? 1 : 0, d.width * d.height * s * s];
-    if (key[0] > bestKey[0] || (key[0] === bestKey[0] && key[1] > bestKey[1] + 1)) {
+    const key = [d.fits === false ? 0 : 1, s >= least - 1e-6 ? 1 : 0, d.width * d.height * s * s];
+    const better = key.findIndex((k, i) => k !== bestKey[i]);
+    if (
+      best === undefined ||
+      (better >= 0 && (key[better] ?? 0) > (bestKey[better] ?? 0) + (better === 2 ? 1 : 0))
+    ) {
       best = d;
       bestKey = key;
     }
