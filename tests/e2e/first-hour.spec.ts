@@ -64,6 +64,7 @@ test('the embedding guide lists every scenario and snippets for this address', a
   expect(copy).toContain(`${origin}/en/embed/cluster-snat/`);
   await expect(page.locator('[data-host-note]')).toBeVisible();
   await expect(page.locator('[data-host-note]')).toContainText(origin);
+  await expect(page.locator('[data-host-note]')).not.toContainText('{origin}');
 });
 
 test('a run over time says what is on screen at t = 75 s, not its first packet', async ({
