@@ -125,6 +125,9 @@ export default defineConfig({
   trailingSlash: 'always',
   // A private build folder (HOP_OUT_DIR) lets several people build and test in one checkout.
   outDir: process.env.HOP_OUT_DIR ?? './dist',
+  // The dev toolbar floated over every page and threw a SecurityError inside a cross-origin
+  // embed frame (it reads localStorage there); a docs author testing an embed saw its errors.
+  devToolbar: { enabled: false },
   vite: {
     plugins: [oneServerPreact, lightTocPlugin, lazySearchPlugin],
     // Static pages are rendered in Vite's "prerender" environment (and "ssr" for on-demand ones);

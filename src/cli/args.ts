@@ -26,7 +26,8 @@ export interface CliArgs {
   lang: Lang;
 }
 
-const OPTIONS = {
+/** Every option the command takes (help.ts prints one line for each). */
+export const OPTIONS = {
   json: { type: 'boolean' },
   trace: { type: 'boolean' },
   list: { type: 'boolean' },

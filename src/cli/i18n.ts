@@ -1,9 +1,15 @@
-/** The simulate command's messages: the `sim` locale area. */
+/**
+ * The simulate command's messages: the `sim` locale area (shared with the diagrams: reasons,
+ * events, scenario titles) and the `cli` area (the command's own help and summary words, which
+ * no page ships).
+ */
 import de from '../i18n/locales/sim/de.json' with { type: 'json' };
 import en from '../i18n/locales/sim/en.json' with { type: 'json' };
+import cliDe from '../i18n/locales/cli/de.json' with { type: 'json' };
+import cliEn from '../i18n/locales/cli/en.json' with { type: 'json' };
 import { translator } from '../i18n/interpolate.ts';
 
 export type Lang = 'en' | 'de';
 
 /** Translate a key with {{placeholders}}; falls back to English, then to the key. */
-export const t = translator<Lang>({ en, de });
+export const t = translator<Lang>({ en: { ...en, ...cliEn }, de: { ...de, ...cliDe } });

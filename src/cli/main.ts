@@ -20,6 +20,7 @@ import { parseCliArgs } from './args.ts';
 import { importDump } from './fromKubectl.ts';
 import { t, type Lang } from './i18n.ts';
 import { issuesText, scenarioFile, scenarioList, summaryTable, toJson } from './output.ts';
+import { helpText } from './help.ts';
 import { traceJson, traceText } from './trace.ts';
 
 /** Everything the CLI touches outside itself, injectable for tests. */
@@ -62,12 +63,15 @@ export function main(argv: readonly string[], io: CliIo): number {
     const tr = (key: string, vars?: Record<string, string | number>): string => t(lang, key, vars);
     const fail = (issues: InputIssue[]): number => {
       io.stderr(issuesText(lang, issues));
+      // An option the command does not know: point to where all of them are.
+      if (issues.some((i) => i.code === 'unknownFlag' || i.code === 'missingValue'))
+        io.stderr(`${t(lang, 'cli.error.seeHelp')}\n`);
       return 2;
     };
     if (!parsed.ok) return fail(parsed.issues);
     const args = parsed.args;
     if (args.help) {
-      io.stdout(`${t(lang, 'cli.usage')}\n`);
+      io.stdout(helpText(lang));
       return 0;
     }
     if (args.schema) {
@@ -79,7 +83,7 @@ export function main(argv: readonly string[], io: CliIo): number {
       return 0;
     }
     if (args.target === null && args.fromKubectl === null) {
-      io.stderr(`${t(lang, 'cli.usage')}\n`);
+      io.stderr(`${t(lang, 'cli.usage')}\n${t(lang, 'cli.error.seeHelp')}\n`);
       return 2;
     }
     if (args.target !== null && args.fromKubectl !== null)
@@ -130,6 +134,15 @@ export function main(argv: readonly string[], io: CliIo): number {
     }
     const applied = applyOverrides(base, sets.overrides);
     if (!applied.ok) return fail(applied.issues);
+    // A run the --set changed is not the scenario its title describes: the header says so.
+    const changes = Object.entries(sets.overrides).map(([k, v]) => `${k}=${v}`);
+    const heading =
+      changes.length === 0
+        ? { id: base.id, title }
+        : {
+            id: t(lang, 'cli.summary.changed', { id: base.id, changes: changes.join(', ') }),
+            title: t(lang, 'cli.summary.changedFrom', { title }),
+          };
     if (args.printScenario) {
       io.stderr(report);
       io.stdout(scenarioFile(applied.scenario));
@@ -146,7 +159,7 @@ export function main(argv: readonly string[], io: CliIo): number {
       );
     } else
       io.stdout(
-        `${report}${report ? '\n' : ''}${summaryTable(lang, run.result, title)}${args.trace ? traceText(tr, featured) : ''}`,
+        `${report}${report ? '\n' : ''}${summaryTable(lang, run.result, heading.title, heading.id)}${args.trace ? traceText(tr, featured) : ''}`,
       );
     return 0;
   } catch {

@@ -77,14 +77,22 @@ export function columns(rows: readonly (readonly string[])[]): string[] {
   );
 }
 
-/** One run as the summary table: totals, failures by reason and node, Pod shares, node marks. */
-export function summaryTable(lang: Lang, result: SimResult, title: string): string {
+/**
+ * One run as the summary table: totals, failures by reason and node, Pod shares, node marks.
+ * `name` is what the header calls the scenario (its id, or the id with the --set that changed it).
+ */
+export function summaryTable(
+  lang: Lang,
+  result: SimResult,
+  title: string,
+  name: string = result.scenario,
+): string {
   const s = result.summary;
   // Decimals in the table's language (German "12,345 s", never a thousands-looking "12.345").
   const num = (v: number | null, digits = 3): string => (v === null ? '–' : fixed(lang, v, digits));
   const pct = (v: number): string => `${num(v * 100, 1)} %`;
   const lines = [
-    `${t(lang, 'cli.summary.scenario')}: ${result.scenario}  (${title})  seed ${result.seed}  ${t(lang, `dataPath.${dataPathKindOf(result.resolved)}`)}`,
+    `${t(lang, 'cli.summary.scenario')}: ${name}  (${title})  seed ${result.seed}  ${t(lang, `dataPath.${dataPathKindOf(result.resolved)}`)}`,
     `${t(lang, 'cli.summary.connections')}: ${s.connections}   ${t(lang, 'cli.summary.succeeded')}: ${s.succeeded}   ${t(lang, 'cli.summary.failed')}: ${s.failed}   ${t(lang, 'cli.summary.clientIpPreserved')}: ${s.clientIpPreserved}`,
     `${t(lang, 'cli.summary.disruption')}: ${num(s.disruption.seconds)} s` +
       (s.disruption.firstFailureAt === null
@@ -95,20 +103,7 @@ export function summaryTable(lang: Lang, result: SimResult, title: string): stri
   // configurable): the window from its active checks is an upper bound (source: aws-nlb-passive-checks).
   if (s.disruption.seconds > 0 && NLB_PRESETS.has(result.resolved.loadBalancer.preset))
     lines.push(`  ${t(lang, 'cli.summary.nlbUpperBound')}`);
-  // Failures by reason and node: the reason sentences name the node (e.g. "node-3 has no …").
-  const failures = new Map<string, { reason: string; node: string; count: number }>();
-  for (const c of result.connections) {
-    if (c.outcome === 'ok') continue;
-    const node = c.ingressNode ?? '';
-    const key = `${c.reason}\u0000${node}`;
-    const f = failures.get(key) ?? { reason: c.reason, node, count: 0 };
-    f.count++;
-    failures.set(key, f);
-  }
-  for (const f of failures.values()) {
-    const node = f.node === '' ? t(lang, 'cli.summary.noNode') : f.node;
-    lines.push(`  ${String(f.count).padStart(6)} × ${t(lang, `reason.${f.reason}`, { node })}`);
-  }
+  lines.push(...failureLines(lang, result));
   lines.push(
     '',
     ...columns([
@@ -136,6 +131,41 @@ export function summaryTable(lang: Lang, result: SimResult, title: string): stri
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * Failures by reason: one line per reason, or per reason and ingress node when the sentence
+ * names the node ("node-3 has no local endpoints"). A sentence that is the same for every node
+ * is printed once, with the count per ingress node after it, never three identical lines.
+ */
+export function failureLines(lang: Lang, result: SimResult): string[] {
+  const byReason = new Map<string, Map<string, number>>();
+  for (const c of result.connections) {
+    if (c.outcome === 'ok') continue;
+    const nodes = byReason.get(c.reason) ?? new Map<string, number>();
+    const node = c.ingressNode ?? '';
+    nodes.set(node, (nodes.get(node) ?? 0) + 1);
+    byReason.set(c.reason, nodes);
+  }
+  const line = (count: number, text: string): string => `  ${String(count).padStart(6)} × ${text}`;
+  const out: string[] = [];
+  for (const [reason, nodes] of byReason) {
+    const name = (node: string): string => (node === '' ? t(lang, 'cli.summary.noNode') : node);
+    const texts = [...nodes.keys()].map((n) => t(lang, `reason.${reason}`, { node: name(n) }));
+    if (new Set(texts).size > 1) {
+      [...nodes].forEach(([, count], i) => out.push(line(count, texts[i] ?? '')));
+      continue;
+    }
+    const total = [...nodes.values()].reduce((a, b) => a + b, 0);
+    const split =
+      nodes.size > 1
+        ? ` (${t(lang, 'cli.summary.byNode', {
+            list: [...nodes].map(([n, count]) => `${name(n)} ${count}`).join(', '),
+          })})`
+        : '';
+    out.push(line(total, `${texts[0] ?? ''}${split}`));
+  }
+  return out;
+}
+
 /** `--list`: every built-in scenario id with its description. */
 export function scenarioList(lang: Lang): string {
   const width = Math.max(...scenarioIds.map((id) => id.length)) + 2;
@@ -146,9 +176,13 @@ export function scenarioList(lang: Lang): string {
   );
 }
 
-/** The scenario as a file that `npm run simulate -- file.json` runs to the identical result. */
+/**
+ * The scenario as a file that `npm run simulate -- file.json` runs to the identical result. No
+ * `$schema`: where the file lands is the shell's choice, so a relative schema path would not
+ * resolve (the CLI page shows how to add one after `--schema > scenario.schema.json`).
+ */
 export function scenarioFile(s: Scenario): string {
-  return `${JSON.stringify({ $schema: './scenario.schema.json', ...s }, null, 2)}\n`;
+  return `${JSON.stringify(s, null, 2)}\n`;
 }
 
 /** Input issues as the localized message on stderr: a header, then one line per issue. */

@@ -8,6 +8,7 @@ import '@xyflow/react/dist/base.css';
 import '../styles/diagram.css';
 import { Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { dataPathKindOf } from '../sim/dataPath';
+import { createPortal } from 'react-dom';
 import { stateAt } from '../sim/state';
 import type { ConnectionTrace, Hop, Scenario } from '../sim/types';
 import { ariaConfig, withAria } from './flow/a11y';
@@ -31,8 +32,10 @@ import { usePlayback } from './flow/usePlayback';
 import { useReveal } from './flow/useReveal';
 import { useRun } from './flow/useRun';
 import { useUrlSync } from './flow/useUrlSync';
-import { changedList, tryOverrides, useWhatIf } from './flow/useWhatIf';
+import { tryOverrides, useWhatIf } from './flow/useWhatIf';
+import { changedWords } from './flow/changeWords';
 import { WhatIf } from './flow/WhatIf';
+import { allTimeNarrations, timeNarration } from './flow/timeNarration';
 import type { PacketFlowProps } from './packetFlowApi';
 
 const NO_OVERRIDES: Record<string, string> = {};
@@ -157,7 +160,15 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const stepNow = coarse.step;
   const current: Hop | null = run ? (run.steps[Math.max(0, stepNow - 1)]?.hop ?? null) : null;
   const total = run?.steps.length ?? 0;
-  const narration = run ? narrationAt(tr, stepNow, narrations) : '';
+  // hop:time-caption — past a timed run's packets, the caption tells the last change instead.
+  const latest =
+    run && timeMode ? timeNarration(tr, lang, run.steps, run.result.events, coarse.time) : null;
+  const narration = run ? (latest ?? narrationAt(tr, stepNow, narrations)) : '';
+  const reserve = props.reserveHeight === true;
+  const timeTexts = useMemo(
+    () => (reserve && run && timeMode ? allTimeNarrations(tr, lang, run.result.events) : []),
+    [reserve, run, timeMode, tr, lang],
+  );
 
   // The inspector follows the connection of the current hop.
   useEffect(() => {
@@ -206,7 +217,10 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
     tr,
     { id: scenarioId },
     // An author's title describes the diagram as set; without one, every override is named.
-    { title: props.title, changed: props.title ? whatIf.changed : changedList(overrides, {}) },
+    {
+      title: props.title,
+      changed: changedWords(tr, overrides, props.title ? baseOverrides : {}),
+    },
   );
   const rootClass = `hop-flow not-content hop-flow--${size}${layout?.stacked ? ' is-stacked' : ''}`;
   if (!outcome.ok || !run || !layout || !resolved)
@@ -243,6 +257,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
     tr,
     reducedMotion: reduced,
     timeoutSeconds: resolved.traffic.connectTimeout,
+    compact: size === 'presenter',
   };
 
   return (
@@ -323,15 +338,28 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
         uid={uid}
         narrations={narrations}
         step={stepNow}
+        text={latest}
+        texts={timeTexts}
         clock={timeMode ? { time: coarse.time, duration: run.duration } : null}
         reserve={props.reserveHeight === true}
       />
       {/* hop:deck-charts — a deck (chrome "none") shows a run over time by its chart. */}
-      {chrome !== 'full' && props.charts && timeMode && (
-        <div className="hop-panels hop-panels--charts">
-          <TimeCharts {...chartProps} />
-        </div>
-      )}
+      {chrome !== 'full' &&
+        props.charts &&
+        timeMode &&
+        (props.chartsTarget ? (
+          // Inside a hop-flow box of its own: the chart's colours are the diagram's variables.
+          createPortal(
+            <div className={`hop-flow hop-flow--${size} hop-flow--chart`}>
+              <TimeCharts {...chartProps} />
+            </div>,
+            props.chartsTarget,
+          )
+        ) : (
+          <div className="hop-panels hop-panels--charts">
+            <TimeCharts {...chartProps} />
+          </div>
+        ))}
       {chrome === 'full' && (
         <div className="hop-panels">
           <Suspense fallback={null}>

@@ -82,6 +82,11 @@ export interface PacketFlowProps {
   charts?: boolean;
   /** Keep one height while playing (embeds, so the host page never jumps). */
   reserveHeight?: boolean;
+  /**
+   * Decks: draw the chart of a run over time (with `charts`) into this element instead of under
+   * the picture, so the slide can size the picture and the chart separately.
+   */
+  chartsTarget?: HTMLElement | null;
 }
 
 export interface PacketFlowState {
@@ -101,6 +106,8 @@ export interface PacketFlowApi {
   pause(): void;
   step(delta?: number): void;
   seek(target: { step?: number; time?: number }): void;
+  /** Plays from where it is to a step and stops there (a deck's next hop, a reveal). */
+  playTo(step: number): void;
   setOption(key: string, value: string): boolean;
   getState(): PacketFlowState;
   exportSvg(): string;

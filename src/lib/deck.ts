@@ -1,7 +1,8 @@
 /**
- * Builds a presenter deck from a lesson's frontmatter and navigates it. Pure data: the deck
- * page, the notes window and the print handout all render the same slide list, and the
- * navigation rules (a diagram slide's "next" is the next packet hop) are unit-tested here.
+ * A presenter deck as data, and how the clicker moves through it. A deck is built at build time
+ * from the lesson's outline (every `<Diagram>` and every `<Predict>` in order, see
+ * deckPlan.ts) and rendered the same way by the deck page, the notes window and the handout.
+ * Every slide knows all its steps from the build, so "next" never waits for a diagram. Pure.
  */
 
 /** The lesson fields a deck is made from. */
@@ -12,24 +13,57 @@ export interface DeckLesson {
   order: number;
   minutes: number;
   goals: readonly string[];
-  scenarios: readonly string[];
 }
 
 /** A translate function over the `present.*` strings (injected so this module stays pure). */
 export type DeckT = (key: string, vars?: Record<string, string | number>) => string;
 
-/**
- * One moment of a diagram that runs over simulated time (a drain, a load balance): where the
- * clicker's "next" stops on its slide, with the sentence the slide shows there.
- */
+/** A moment of a run over simulated time: when, and what the room sees there. */
 export interface DeckMoment {
   /** Simulated seconds. */
   time: number;
   text: string;
 }
 
-/** The moments of a scenario's diagram, or undefined for a hop-by-hop one. */
-export type MomentsFor = (scenario: string) => readonly DeckMoment[] | undefined;
+/** One place a slide's diagram stops at: a packet step, or an instant of a run over time. */
+export interface DeckStop {
+  /** The diagram's step (0 = nothing sent yet); for a run over time, its step at that instant. */
+  step: number;
+  /** Simulated seconds, for a run over time (absent: the stop is the step). */
+  time?: number;
+  /** Where the stop is, for the footer: "Step 6 of 21" / "t = 14.0 s". */
+  label: string;
+  /** The one short line the slide shows. */
+  caption: string;
+  /** The full sentence: for the notes window and the handout. */
+  narration: string;
+}
+
+/** A width a slide may lay its diagram out at, and the picture's height there (px). */
+export interface Design {
+  width: number;
+  height: number;
+  /** Whether every box's address fits its box at the presenter type size (none is cut off). */
+  fits?: boolean;
+}
+
+/** A diagram as a slide shows it (no controls; the lesson's `set` applied). */
+export interface DeckDiagram {
+  /** The lesson's id for it (`d1`), when it has one. */
+  id?: string;
+  scenario: string;
+  overrides: Record<string, string>;
+  /** What the diagram shows, in words (its title, with any setting the lesson changed). */
+  title: string;
+  /** 'time': a run over simulated time, stopped at moments; 'steps': hop by hop. */
+  mode: 'steps' | 'time';
+  /** A drain's lanes go under the picture; a balance run's shares are told by its captions. */
+  chart: boolean;
+  /** The run's packet steps. */
+  steps: number;
+  /** The widths it may be laid out at on a slide (the deck picks the one that draws biggest). */
+  designs: Design[];
+}
 
 export type Slide =
   | { kind: 'title'; title: string; subtitle: string; meta: string; notes: string }
@@ -37,165 +71,103 @@ export type Slide =
   | {
       kind: 'diagram';
       heading: string;
-      scenario: string;
-      /** 1-based number among the deck's diagrams. */
-      index: number;
-      count: number;
+      diagram: DeckDiagram;
+      /** Where "next" stops, in order: hops, or moments of a run over time. At least one. */
+      stops: DeckStop[];
       notes: string;
-      /**
-       * Set for diagrams over simulated time: "next" steps through these moments instead of
-       * the packet hops (which all happen in the first fraction of a second of a drain).
-       */
-      moments?: DeckMoment[];
+    }
+  | {
+      kind: 'question';
+      /** "Predict, then vote" or "Recall: lesson 2". */
+      heading: string;
+      id: string;
+      question: string;
+      options: string[];
+      answer: number;
+      /** One explanation per option (may be empty). */
+      explanations: string[];
+      /** The diagram the answer plays on, with the stops after the reveal (first: the moment). */
+      diagram?: DeckDiagram;
+      /** The lesson's reveal ("0:delivered", "t=14", "end"): what the answer plays. */
+      reveal?: string;
+      stops: DeckStop[];
+      notes: string;
     }
   | { kind: 'recap'; heading: string; items: string[]; notes: string }
   | { kind: 'end'; heading: string; text: string; notes: string };
 
-/** Builds the slide list: title, goals, one slide per scenario, recap, end. */
-export function buildDeck(
-  lesson: DeckLesson,
-  t: DeckT,
-  has: (key: string) => boolean,
-  momentsFor: MomentsFor = () => undefined,
-): Slide[] {
-  const count = lesson.scenarios.length;
-  const slides: Slide[] = [
-    {
-      kind: 'title',
-      title: lesson.title,
-      subtitle: lesson.description,
-      meta: t('present.title.meta', { n: lesson.order, minutes: lesson.minutes }),
-      notes: t('present.notes.title', { minutes: lesson.minutes, goals: lesson.goals.length }),
-    },
-    {
-      kind: 'goals',
-      heading: t('present.goals.heading'),
-      items: [...lesson.goals],
-      notes: t('present.notes.goals'),
-    },
-  ];
-  lesson.scenarios.forEach((scenario, i) => {
-    const key = `present.scenario.${scenario}`;
-    const moments = momentsFor(scenario);
-    const timed = moments !== undefined && moments.length > 0;
-    slides.push({
-      kind: 'diagram',
-      heading: has(key) ? t(key) : t('present.diagram.heading', { scenario }),
-      scenario,
-      index: i + 1,
-      count,
-      notes: t(timed ? 'present.notes.moments' : 'present.notes.diagram', { index: i + 1, count }),
-      ...(timed ? { moments: [...moments] } : {}),
-    });
+/**
+ * The last step of a slide. A diagram slide has one step per stop (from 0); a question slide
+ * has step 0 (asked, the room votes), then step 1 (answer shown and its moment played) and one
+ * more per later stop of its diagram. Other slides have one step.
+ */
+export function lastStep(slide: Slide | undefined): number {
+  if (slide?.kind === 'diagram') return Math.max(0, slide.stops.length - 1);
+  if (slide?.kind === 'question') return Math.max(1, slide.stops.length);
+  return 0;
+}
+
+/** The diagram stop a slide shows at a step, or null (a question still asked, a text slide). */
+export function stopAt(slide: Slide | undefined, step: number): DeckStop | null {
+  if (slide?.kind === 'diagram') return slide.stops[Math.min(step, slide.stops.length - 1)] ?? null;
+  if (slide?.kind === 'question' && step >= 1) return slide.stops[step - 1] ?? null;
+  return null;
+}
+
+/** Whether a question slide shows its answer at a step. */
+export function revealed(slide: Slide | undefined, step: number): boolean {
+  return slide?.kind === 'question' && step >= 1;
+}
+
+/**
+ * The slides as the room's page needs them: without the speaker notes and the full narrations,
+ * which only the notes window and the handout show (they would be most of the page's weight).
+ */
+export function forRoom(slides: readonly Slide[]): Slide[] {
+  return slides.map((s) => {
+    const lean = { ...s, notes: '' };
+    if ('stops' in lean) lean.stops = lean.stops.map((stop) => ({ ...stop, narration: '' }));
+    return lean;
   });
-  slides.push(
-    {
-      kind: 'recap',
-      heading: t('present.recap.heading'),
-      items: [...lesson.goals],
-      notes: t('present.notes.recap'),
-    },
-    {
-      kind: 'end',
-      heading: t('present.end.heading'),
-      text: t('present.end.text'),
-      notes: t('present.notes.end'),
-    },
-  );
-  return slides;
 }
 
-/** The last step index of a slide whose steps are its moments (known at build time), else null. */
-export function momentSteps(slide: Slide | undefined): number | null {
-  return slide?.kind === 'diagram' && slide.moments ? Math.max(0, slide.moments.length - 1) : null;
-}
-
-/** Where the deck is: a 0-based slide and, on diagram slides, the diagram's step. */
+/** Where the deck is: a 0-based slide and the step within it. */
 export interface DeckPosition {
   slide: number;
   step: number;
 }
 
 /**
- * Step value meaning "the diagram's last step", used when going back into a diagram slide.
- * More generally a negative step counts from the end: -1 is the last hop, -2 the one before.
- */
-export const END_STEP = -1;
-
-/**
- * A diagram's step count, or null while it is not known yet: the diagram computes its engine
- * run in a worker and reports its length only when the worker answers, so "next" pressed right
- * after entering a diagram slide must not take "no steps known" for "no steps".
- */
-export type KnownSteps = number | null;
-
-/**
- * The absolute step a position's step stands for, within 0..steps. While the step count is
- * unknown a from-the-end step cannot be resolved and reads as 0 (the diagram's start).
- */
-export function resolveStep(step: number, steps: KnownSteps): number {
-  if (steps === null) return Math.max(0, step);
-  const abs = step < 0 ? steps + 1 + step : step;
-  return Math.min(Math.max(abs, 0), Math.max(0, steps));
-}
-
-/**
- * One press: `+1` ("next") or `-1` ("back"). On a diagram slide with a hop left in that
- * direction, that hop; otherwise the neighbouring slide: "next" arrives at step 0, "back" at the
- * end of a diagram so the trainer can retell the last hop. Stays put at either end of the deck.
- * While a diagram's step count is unknown the press is taken as a hop (the diagram is about to
- * show it; "back" from the end counts further from the end); once the count arrives,
- * `settlePosition` clamps the position into the real diagram.
+ * One press: `+1` ("next") or `-1` ("back"). Within a slide, its next or previous step; then the
+ * neighbouring slide: "next" arrives at its first step, "back" at its last, so a trainer can
+ * retell the last hop. Stays put at either end of the deck.
  */
 export function movePosition(
   pos: DeckPosition,
   slides: readonly Slide[],
-  steps: KnownSteps,
   dir: 1 | -1,
 ): DeckPosition {
-  if (slides[pos.slide]?.kind === 'diagram') {
-    // Unknown count: every press is a hop, except "next" from the end and "back" from step 0.
-    const edge = dir > 0 ? END_STEP : 0;
-    if (steps === null) {
-      if (pos.step !== edge) return { slide: pos.slide, step: pos.step + dir };
-    } else {
-      const step = resolveStep(pos.step, steps);
-      if (dir > 0 ? step < steps : step > 0) return { slide: pos.slide, step: step + dir };
-    }
-  }
+  const here = slides[pos.slide];
+  const step = Math.min(Math.max(pos.step, 0), lastStep(here));
+  if (dir > 0 ? step < lastStep(here) : step > 0) return { slide: pos.slide, step: step + dir };
   const to = pos.slide + dir;
-  if (to < 0) return { slide: 0, step: 0 };
-  if (to > slides.length - 1) return { slide: slides.length - 1, step: pos.step };
-  return { slide: to, step: dir < 0 && slides[to]?.kind === 'diagram' ? END_STEP : 0 };
+  if (to < 0 || to > slides.length - 1) return { slide: pos.slide, step };
+  return { slide: to, step: dir < 0 ? lastStep(slides[to]) : 0 };
 }
 
-type Move = (pos: DeckPosition, slides: readonly Slide[], steps: KnownSteps) => DeckPosition;
 /** The position after "next". */
-export const nextPosition: Move = (pos, slides, steps) => movePosition(pos, slides, steps, 1);
+export const nextPosition = (pos: DeckPosition, slides: readonly Slide[]): DeckPosition =>
+  movePosition(pos, slides, 1);
 /** The position after "back". */
-export const prevPosition: Move = (pos, slides, steps) => movePosition(pos, slides, steps, -1);
-
-/**
- * The position once a diagram slide's step count is known: from-the-end steps resolved, steps
- * taken while the count was unknown clamped into the diagram. Other slides are unchanged.
- */
-export function settlePosition(
-  pos: DeckPosition,
-  slides: readonly Slide[],
-  steps: number,
-): DeckPosition {
-  if (slides[pos.slide]?.kind !== 'diagram') return pos;
-  const step = resolveStep(pos.step, steps);
-  return step === pos.step ? pos : { slide: pos.slide, step };
-}
+export const prevPosition = (pos: DeckPosition, slides: readonly Slide[]): DeckPosition =>
+  movePosition(pos, slides, -1);
 
 /** Clamps a position into the deck (e.g. one read from a URL). */
 export function clampPosition(pos: DeckPosition, slides: readonly Slide[]): DeckPosition {
   const last = Math.max(0, slides.length - 1);
   const slide = Number.isSafeInteger(pos.slide) ? Math.min(Math.max(pos.slide, 0), last) : 0;
-  const isDiagram = slides[slide]?.kind === 'diagram';
-  const ok = Number.isSafeInteger(pos.step);
-  return { slide, step: isDiagram && ok ? pos.step : 0 };
+  const step = Number.isSafeInteger(pos.step) ? pos.step : 0;
+  return { slide, step: Math.min(Math.max(step, 0), lastStep(slides[slide])) };
 }
 
 /** Reads `#slide=3&step=2` (1-based slide) into a position; undefined when absent or bad. */
@@ -205,14 +177,11 @@ export function parseDeckHash(hash: string): DeckPosition | undefined {
   return { slide: Number(m[1]) - 1, step: m[2] === undefined ? 0 : Number(m[2]) };
 }
 
-/**
- * Writes a position as the URL hash (1-based slide; step only on diagram slides, and only once
- * it is known: a from-the-end step of a diagram still computing is left out).
- */
-export function toDeckHash(pos: DeckPosition, slides: readonly Slide[], steps: KnownSteps): string {
-  const onDiagram = slides[pos.slide]?.kind === 'diagram';
-  if (!onDiagram || (pos.step < 0 && steps === null)) return `#slide=${pos.slide + 1}`;
-  return `#slide=${pos.slide + 1}&step=${resolveStep(pos.step, steps)}`;
+/** Writes a position as the URL hash (1-based slide; the step only on slides that have steps). */
+export function toDeckHash(pos: DeckPosition, slides: readonly Slide[]): string {
+  return lastStep(slides[pos.slide]) > 0
+    ? `#slide=${pos.slide + 1}&step=${pos.step}`
+    : `#slide=${pos.slide + 1}`;
 }
 
 /** The BroadcastChannel name a deck and its notes window share. */
@@ -220,16 +189,19 @@ export function deckChannelName(lang: string, slug: string): string {
   return `hop-by-hop:deck:${lang}:${slug}`;
 }
 
+/** Votes of the room on one question: a count per option. */
+export type Votes = Record<string, number[]>;
+
 /** Messages on the deck channel. */
 export type DeckMessage =
   | {
       type: 'position';
       slide: number;
       step: number;
-      steps: number;
-      /** What a step is on this slide: a packet hop, or a moment of a run over time. */
-      unit?: 'hop' | 'moment';
-      narration: string;
+      /** Where the diagram is ("Step 6 of 21", "t = 14.0 s"); empty on other slides. */
+      where: string;
+      /** The votes recorded on this slide's question, if any. */
+      votes?: number[];
       startedAt: number | null;
     }
   | { type: 'hello' }
@@ -240,6 +212,28 @@ export function isDeckMessage(data: unknown): data is DeckMessage {
   if (typeof data !== 'object' || data === null) return false;
   const type = (data as { type?: unknown }).type;
   return type === 'position' || type === 'hello' || type === 'command';
+}
+
+/** The most votes one option can hold (a room, not a stadium). */
+export const MAX_VOTES = 999;
+
+/** Adds (or with `delta` -1 removes) one vote for an option; other options are untouched. */
+export function castVote(
+  votes: readonly number[],
+  options: number,
+  option: number,
+  delta = 1,
+): number[] {
+  const out = Array.from({ length: options }, (_, i) => votes[i] ?? 0);
+  if (option < 0 || option >= options) return out;
+  out[option] = Math.min(MAX_VOTES, Math.max(0, (out[option] ?? 0) + delta));
+  return out;
+}
+
+/** Each option's share of the votes, 0..1 (all 0 while nobody voted). */
+export function voteShares(votes: readonly number[]): number[] {
+  const total = votes.reduce((a, b) => a + b, 0);
+  return votes.map((v) => (total > 0 ? v / total : 0));
 }
 
 /** Formats elapsed milliseconds as m:ss (or h:mm:ss). */

@@ -240,7 +240,33 @@ export function groupMoments(codes: readonly MomentCode[]): MomentCode[][] {
 }
 
 /** A translate function (injected: this module stays free of i18n). */
-export type MomentT = (key: string, vars: Record<string, string | number>) => string;
+export type MomentT = (
+  key: string,
+  vars: Record<string, string | number>,
+  fallback?: string,
+) => string;
+
+/**
+ * The sentence of one moment code in the reader's language: `present.moment.<code>`, or with
+ * `short` its one-line form `present.momentShort.<code>` (the slide's caption) where one exists.
+ * `num` formats a number with one decimal (13,2 in German); percentages keep their decimal.
+ */
+export function momentSentence(
+  t: MomentT,
+  num: (n: number) => string,
+  m: MomentCode,
+  short = false,
+): string {
+  const vars: Record<string, string | number> = {};
+  // Percentages (keys …Share, …Expected) always keep their decimal: "35.0 %" next to "33.3 %".
+  for (const [k, v] of Object.entries(m.vars))
+    vars[k] =
+      typeof v === 'number' && (!Number.isInteger(v) || /(Share|Expected)$/.test(k)) ? num(v) : v;
+  if (typeof m.vars['reason'] === 'string' && m.vars['reason'] !== '')
+    vars['why'] = t(`reason.${m.vars['reason']}`, { node: m.vars['node'] ?? '' });
+  const long = t(`present.moment.${m.code}`, vars);
+  return short ? t(`present.momentShort.${m.code}`, vars, long) : long;
+}
 
 /**
  * The deck's moments: one sentence per instant ("t = 13.2 s: …"), codes that share an instant
@@ -251,21 +277,10 @@ export function toDeckMoments(
   t: MomentT,
   num: (n: number) => string,
 ): DeckMoment[] {
-  // Percentages (keys …Share, …Expected) always keep their decimal: "35.0 %" next to "33.3 %".
-  const fmt = (key: string, v: string | number): string | number =>
-    typeof v === 'number' && (!Number.isInteger(v) || /(Share|Expected)$/.test(key)) ? num(v) : v;
   return groupMoments(codes).map((group) => {
     // The group's last instant: a failure 20 ms after a power-off shows its failed packet.
     const at = Math.max(...group.map((m) => m.at));
-    const text = group
-      .map((m) => {
-        const vars: Record<string, string | number> = {};
-        for (const [k, v] of Object.entries(m.vars)) vars[k] = fmt(k, v);
-        if (typeof m.vars['reason'] === 'string' && m.vars['reason'] !== '')
-          vars['why'] = t(`reason.${m.vars['reason']}`, { node: m.vars['node'] ?? '' });
-        return t(`present.moment.${m.code}`, vars);
-      })
-      .join(' ');
+    const text = group.map((m) => momentSentence(t, num, m)).join(' ');
     return { time: at, text: t('present.moment.at', { t: num(at), text }) };
   });
 }

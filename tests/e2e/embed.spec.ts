@@ -17,6 +17,20 @@ test.beforeAll(async () => {
     if (req.url?.startsWith('/host.html')) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(hostHtml);
+    } else if (req.url?.startsWith('/phone.html')) {
+      // One German frame, phone-wide, with host.html's height snippet.
+      const hop = new URL(req.url, 'http://host').searchParams.get('hop') ?? '';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        hostHtml
+          .replace(
+            /<div class="pair">[\s\S]*?<\/div>/,
+            () =>
+              `<iframe id="de" data-hop-by-hop title="Hop für Hop" style="width:390px" ` +
+              `data-src="/de/embed/local/?id=de&amp;chrome=full"></iframe>`,
+          )
+          .replace('https://hop-by-hop.example', hop),
+      );
     } else {
       // favicon.ico and the like: nothing, without a 404 in the console.
       res.writeHead(204).end();
@@ -307,4 +321,28 @@ test('the share dialog gives link, iframe and MDX snippets', async ({ page, base
   // The link opens the frame at the same moment.
   await page.goto(link);
   await expect(page.locator('.hop-flow')).toHaveAttribute('data-step', '4');
+});
+
+test('a framed German embed on a phone never collapses: its first height is its picture’s', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A phone-wide host page on the other origin (the host server's phone.html); chrome=full makes
+  // the embed re-render its diagram for the URL (the server rendered the defaults).
+  await page.goto(`${hostOrigin}/phone.html?hop=${encodeURIComponent(baseURL ?? '')}`);
+  await expect
+    .poll(async () => (await messages(page)).some((m) => m.type === 'ready'), { timeout: 30_000 })
+    .toBe(true);
+  const heights = (await messages(page))
+    .filter((m) => m.type === 'height')
+    .map((m) => m.height ?? 0);
+  // The first height already holds the picture (it was 47 px, the footer alone).
+  expect(heights[0]).toBeGreaterThan(400);
+  expect(Math.min(...heights)).toBeGreaterThan(400);
+  // And the frame ends sized to its content.
+  const last = heights.at(-1) ?? 0;
+  await expect
+    .poll(() => page.locator('#de').evaluate((f) => Math.round(f.getBoundingClientRect().height)))
+    .toBe(last);
 });

@@ -1,8 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { builtPages } from './pages';
 
-/** Presenter decks: keyboard and clicker flow, notes window sync, offline reload, print. */
-const lesson = 'path-of-a-request';
+/**
+ * Presenter decks: keyboard and clicker flow through every diagram and question of a lesson,
+ * votes and answers, notes window sync, offline reload, print. (Sizes: deck-size.spec.ts.)
+ */
+const lesson = 'why-snat';
 
 /** Opens a deck page and waits until it reacts to keys. */
 async function openDeck(page: Page, url: string): Promise<void> {
@@ -19,16 +22,24 @@ const deckState = async (page: Page): Promise<{ slide: number; step: number; kin
   };
 };
 
-/** Waits until the diagram on a diagram slide has reported its length. */
-async function diagramSteps(page: Page): Promise<number> {
-  const count = page.getByTestId('deck-count');
-  await expect(count).toContainText(/(Hop|Hop) \d+ (of|von) \d+/);
-  const m = /(\d+) (?:of|von) (\d+)\s*$/.exec((await count.textContent()) ?? '');
-  return Number(m?.[2] ?? 0);
+/** Presses "next" until the deck shows a slide of this kind (the lesson's order decides). */
+async function nextUntil(page: Page, kind: string): Promise<void> {
+  for (let i = 0; i < 30 && (await deckState(page)).kind !== kind; i++) {
+    const before = await deckState(page);
+    await page.keyboard.press('PageDown');
+    await expect
+      .poll(async () => JSON.stringify(await deckState(page)))
+      .not.toBe(JSON.stringify(before));
+  }
+  await expect(page.locator('.deck')).toHaveAttribute('data-kind', kind);
 }
 
 for (const lang of ['en', 'de'] as const) {
-  test(`a ${lang} deck runs from start to end by keyboard`, async ({ page }) => {
+  test(`a ${lang} deck runs from start to end by keyboard, through every diagram and question`, async ({
+    page,
+  }) => {
+    // About 60 presses, each awaited: longer than one page load on a busy machine.
+    test.setTimeout(180_000);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await openDeck(page, `/${lang}/present/${lesson}/`);
@@ -37,30 +48,23 @@ for (const lang of ['en', 'de'] as const) {
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'goals');
     await expect(page).toHaveURL(/#slide=2$/);
-    await page.keyboard.press('PageDown');
-    await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'diagram');
-    const steps = await diagramSteps(page);
-    expect(steps).toBeGreaterThan(3);
-    // Every press is one packet hop, and the narration follows.
+    await nextUntil(page, 'diagram');
+    const count = page.getByTestId('deck-count');
+    // One word for a step, in the footer and nowhere else on the slide.
+    await expect(count).toContainText(lang === 'en' ? /Step 0 of \d+/ : /Schritt 0 von \d+/);
+    const caption = page.getByTestId('slide-caption');
+    const first = (await caption.textContent()) ?? '';
     await page.keyboard.press('Space');
-    await expect(page.locator('.deck')).toHaveAttribute('data-step', '1');
-    await expect(page).toHaveURL(/#slide=3&step=1$/);
-    // The narration comes from the diagram a frame after the deck's own step: wait for it.
-    const narration = page.locator('.slide-narration');
-    await expect(narration).toContainText(lang === 'en' ? 'Step 1 of' : 'Schritt 1 von');
-    const first = (await narration.textContent()) ?? '';
-    await page.keyboard.press('ArrowRight');
-    await expect(page.locator('.deck')).toHaveAttribute('data-step', '2');
-    await expect(narration).toContainText(lang === 'en' ? 'Step 2 of' : 'Schritt 2 von');
-    await expect(narration).not.toHaveText(first);
+    await expect(count).toContainText(lang === 'en' ? /Step 1 of/ : /Schritt 1 von/);
+    await expect(caption).not.toHaveText(first);
+    await expect(caption).not.toContainText(lang === 'en' ? 'Step' : 'Schritt');
     await page.keyboard.press('ArrowLeft');
-    await expect(page.locator('.deck')).toHaveAttribute('data-step', '1');
-    // Walk the rest of the deck with the clicker's "next".
-    // Each press is awaited until the deck has moved, so a slow render (or the diagram
-    // worker reporting late on a loaded machine) never turns into a stale read.
+    await expect(count).toContainText(lang === 'en' ? /Step 0 of/ : /Schritt 0 von/);
+    // Walk the rest of the deck with the clicker's "next", each press awaited until it moved.
+    const kinds = new Set<string>();
     let guard = 0;
     let state = await deckState(page);
-    while (state.kind !== 'end' && guard++ < steps + 20) {
+    while (state.kind !== 'end' && guard++ < 150) {
       const before = state;
       await page.keyboard.press('PageDown');
       await expect
@@ -69,15 +73,16 @@ for (const lang of ['en', 'de'] as const) {
           return state.slide !== before.slide || state.step !== before.step;
         })
         .toBe(true);
+      kinds.add(state.kind);
     }
-    await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'end');
-    expect(guard).toBeGreaterThanOrEqual(steps);
-    // Back from the recap enters the diagram at its last hop.
+    expect([...kinds].sort()).toEqual(['diagram', 'end', 'question', 'recap']);
+    expect(guard).toBeGreaterThan(30);
+    // Back from the end enters the recap, then the last question at its last step.
     await page.keyboard.press('PageUp');
-    await expect(page.locator('.deck')).not.toHaveAttribute('data-kind', 'end');
+    await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'recap');
     await page.keyboard.press('PageUp');
-    await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'diagram');
-    await expect(page.locator('.deck')).toHaveAttribute('data-step', String(steps));
+    await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'question');
+    await expect(page.locator('.deck')).not.toHaveAttribute('data-step', '0');
     await page.keyboard.press('Home');
     await expect(page.locator('.deck')).toHaveAttribute('data-slide', '1');
     await page.keyboard.press('End');
@@ -89,11 +94,54 @@ for (const lang of ['en', 'de'] as const) {
   });
 }
 
-test('the URL opens the deck at a slide and hop', async ({ page }) => {
-  await page.goto(`/de/present/${lesson}/#slide=3&step=4`);
-  await expect(page.locator('.deck')).toHaveAttribute('data-step', '4');
-  await expect(page.getByTestId('deck-count')).toContainText('Folie 3 von');
-  await expect(page.locator('.slide-narration')).toContainText('4');
+test('the room votes on a question, then the answer plays its moment on the diagram', async ({
+  page,
+  context,
+}) => {
+  await openDeck(page, `/en/present/${lesson}/`);
+  await nextUntil(page, 'diagram');
+  // The diagram stops before the moment the question asks about: after its last step, it asks.
+  for (;;) {
+    const before = await deckState(page);
+    await page.keyboard.press('PageDown');
+    await expect
+      .poll(async () => JSON.stringify(await deckState(page)))
+      .not.toBe(JSON.stringify(before));
+    if ((await deckState(page)).kind !== 'diagram') break;
+  }
+  await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'question');
+  await expect(page.locator('.slide-flow')).toHaveCount(0);
+  const notes = await context.newPage();
+  await notes.goto(`/en/present/${lesson}/notes/`);
+  await page.bringToFront();
+  // Hands up: 3 for option 1, 2 for option 2, one taken back.
+  for (const key of ['1', '1', '1', '2', '2', '3']) await page.keyboard.press(key);
+  await page.keyboard.press('Shift+Digit3');
+  const votes = page.getByTestId('slide-votes');
+  await expect(votes.nth(0)).toContainText('3');
+  await expect(votes.nth(1)).toContainText('2');
+  await expect(votes.nth(2)).toContainText('0');
+  // Digits counted votes; they did not jump to a slide.
+  await expect(page.locator('.deck')).toHaveAttribute('data-kind', 'question');
+  await expect(notes.getByTestId('notes-votes')).toHaveText('Votes: 1: 3 · 2: 2 · 3: 0');
+  // Next: the answer, played on its diagram up to the moment.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('.deck')).toHaveAttribute('data-step', '1');
+  await expect(page.locator('.slide-heading--answer')).toContainText('Answer 1:');
+  const flow = page.locator('.slide-flow .hop-flow');
+  await expect(flow).toHaveAttribute('data-hydrated', 'true');
+  const at = /Step (\d+) of/.exec((await page.getByTestId('deck-count').textContent()) ?? '')?.[1];
+  await expect(flow).toHaveAttribute('data-step', at ?? '-');
+  await expect(flow).toHaveAttribute('data-playing', 'false');
+});
+
+test('the URL opens the deck at a slide and step', async ({ page }) => {
+  // Slide 5 of lesson 3 is its first diagram.
+  await page.goto(`/de/present/${lesson}/#slide=5&step=2`);
+  await expect(page.locator('.deck')).toHaveAttribute('data-step', '2');
+  await expect(page.getByTestId('deck-count')).toContainText('Folie 5 von');
+  await expect(page.getByTestId('deck-count')).toContainText('Schritt 2 von');
+  await expect(page.locator('.slide-flow .hop-flow')).toHaveAttribute('data-step', '2');
 });
 
 test('slides fill 16:9 and 4:3 screens without scrolling', async ({ page }) => {
@@ -102,7 +150,7 @@ test('slides fill 16:9 and 4:3 screens without scrolling', async ({ page }) => {
     { width: 1024, height: 768 },
   ]) {
     await page.setViewportSize(size);
-    await page.goto(`/en/present/${lesson}/#slide=3&step=2`);
+    await page.goto(`/en/present/${lesson}/#slide=5&step=2`);
     // Measured once the diagram has laid itself out for the screen.
     await expect(page.locator('.slide-flow .hop-flow')).toHaveAttribute('data-hydrated', 'true');
     await expect
@@ -110,9 +158,9 @@ test('slides fill 16:9 and 4:3 screens without scrolling', async ({ page }) => {
       .toBeLessThanOrEqual(0);
     await expect
       .poll(async () => {
-        const flow = await page.locator('.slide-flow .hop-flow').boundingBox();
-        const area = await page.locator('.slide-flow').boundingBox();
-        return Boolean(flow && area && flow.y + flow.height <= area.y + area.height + 1);
+        const flow = await page.locator('.slide-flow .hop-canvas').boundingBox();
+        const bar = await page.locator('.deck-bar').boundingBox();
+        return Boolean(flow && bar && flow.y + flow.height <= bar.y + 1 && flow.x >= 0);
       })
       .toBe(true);
   }
@@ -125,22 +173,28 @@ test('the notes window follows the deck and can drive it', async ({ context }) =
   const notes = await context.newPage();
   await notes.goto(`/en/present/${lesson}/notes/`);
   // The notes window says hello; the deck answers with where it is.
-  await expect(notes.getByTestId('notes-position')).toHaveText('Slide 1 of 5');
+  await expect(notes.getByTestId('notes-position')).toHaveText('Slide 1 of 14');
   await expect(notes.getByTestId('notes-waiting')).toBeHidden();
   await expect(notes.locator('.notes-current [data-index="0"]')).toBeVisible();
+  await expect(notes.locator('.notes-current [data-index="0"]')).toContainText('⏱');
   await expect(notes.locator('.notes-next [data-next-index="0"] h2')).toContainText(
     'After this lesson you can',
   );
   await deck.bringToFront();
-  await deck.keyboard.press('ArrowRight');
-  await deck.keyboard.press('ArrowRight');
-  await deck.keyboard.press('ArrowRight');
-  await expect(notes.getByTestId('notes-position')).toHaveText(/Slide 3 of 5 · Hop 1 of \d+/);
-  await expect(notes.getByTestId('notes-narration')).not.toBeEmpty();
+  await deck.goto(`/en/present/${lesson}/#slide=5&step=1`);
+  await expect(notes.getByTestId('notes-position')).toHaveText('Slide 5 of 14 · Step 1 of 21');
+  // The full sentence of the step is in the notes; the slide has its short line.
+  const full = notes.locator('[data-narr="4:1"]');
+  await expect(full).toBeVisible();
+  expect(((await full.textContent()) ?? '').length).toBeGreaterThan(
+    ((await deck.getByTestId('slide-caption').textContent()) ?? '').length,
+  );
+  // Specific notes: what to point at, what to ask, a time budget.
+  await expect(notes.locator('.notes-current [data-index="4"]')).toContainText('⏱');
   // Driving from the notes window (the presenter's laptop).
   await notes.getByRole('button', { name: 'Next' }).click();
   await expect(deck.locator('.deck')).toHaveAttribute('data-step', '2');
-  await expect(notes.getByTestId('notes-position')).toHaveText(/Hop 2 of/);
+  await expect(notes.getByTestId('notes-position')).toHaveText(/Step 2 of/);
   await expect(notes.getByTestId('notes-timer')).toHaveText(/^\d+:\d\d$/);
 });
 
@@ -180,24 +234,36 @@ test('a deck loaded once reloads offline', async ({ context, page }) => {
     'data-hydrated',
     'true',
   );
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
+  await nextUntil(page, 'diagram');
   await expect(page.locator('.slide-flow .hop-flow')).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('.deck')).toHaveAttribute('data-step', '1');
+  await expect(page.locator('.slide-flow .hop-flow')).toHaveAttribute('data-step', '1');
   await context.setOffline(false);
 });
 
-test('the print handout shows every slide and every step', async ({ page }) => {
+test('the print handout shows every slide, every step, every question with its answer', async ({
+  page,
+}) => {
   await page.goto(`/en/present/${lesson}/print/`);
   await page.emulateMedia({ media: 'print' });
   const slides = page.locator('.handout-slide');
-  await expect(slides).toHaveCount(5);
+  await expect(slides).toHaveCount(14);
   await expect(page.locator('.handout-toolbar')).toBeHidden();
-  const steps = page.getByTestId('handout-steps').first().locator('li');
-  expect(await steps.count()).toBeGreaterThan(10);
+  const steps = page.getByTestId('handout-steps').locator('li');
+  // Lesson 3's diagrams have 4 + 21 + 20 + … steps over their slides.
+  expect(await steps.count()).toBeGreaterThan(40);
   await expect(steps.first()).toBeVisible();
-  await expect(steps.last()).toBeVisible();
+  await expect(steps.first()).toContainText(/^Step 0 of \d+: /);
+  const questions = page.locator('.handout-slide[data-kind="question"]');
+  expect(await questions.count()).toBe(7);
+  for (let i = 0; i < 7; i++) {
+    const q = questions.nth(i);
+    await expect(q.getByTestId('handout-answer')).toContainText('Answer: ');
+    expect(await q.getByTestId('handout-options').locator('li').count()).toBeGreaterThan(2);
+    await expect(q.locator('.handout-why li').first()).toBeVisible();
+    await expect(q.locator('.handout-notes')).toContainText('⏱');
+  }
   await expect(page.locator('.handout .hop-flow').first()).toBeVisible();
   const breaks = await slides.first().evaluate((el) => getComputedStyle(el).breakAfter);
   expect(breaks).toBe('page');
@@ -210,44 +276,32 @@ test('the drain deck steps through the drain, with the probe lane, LB view and w
   for (const lang of ['en', 'de'] as const) {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    // Slide 3: drain-local-hcnp; the load balancer takes node-1 out at ~18 s.
-    await openDeck(page, `/${lang}/present/draining-nodes/#slide=3`);
+    // Slide 7: the second drain of lesson 6 (no preStop), whose stops run to its failures.
+    await openDeck(page, `/${lang}/present/draining-nodes/#slide=7`);
     const count = page.getByTestId('deck-count');
-    await expect(count).toContainText(lang === 'en' ? /Moment 1 of \d+/ : /Moment 1 von \d+/);
-    const total = Number(/(\d+)\s*$/.exec((await count.textContent()) ?? '')?.[1] ?? 0);
-    expect(total).toBeGreaterThanOrEqual(5);
-    const chart = page.locator('.slide-flow .hop-chart--drain');
+    await expect(count).toContainText(/t = 0[.,]0\u00a0s/);
+    const chart = page.locator('.slide-chart .hop-chart--drain');
     await expect(chart).toBeVisible();
+    // At t = 0 nothing is out of rotation yet: the picture does not give the drain away.
     const node1 = page.locator('.slide-flow [data-place="box:node-1"]');
     const outText = lang === 'en' ? 'LB: out of rotation' : 'LB: aus der Rotation';
     await expect(node1).not.toContainText(outText);
-    const narration = page.locator('.slide-narration');
-    await expect(narration).toHaveText(/^t = 0[.,]0\ss: /);
     const cursor = chart.locator('.hop-chart__cursor');
     let lastX = Number(await cursor.getAttribute('x1'));
-    const seen: string[] = [];
-    for (let i = 2; i <= total; i++) {
+    const last = Number(await page.locator('.deck').getAttribute('data-step'));
+    expect(last).toBe(0);
+    for (let i = 1; i < 3; i++) {
       await page.keyboard.press('ArrowRight');
-      await expect(count).toContainText(lang === 'en' ? `Moment ${i} of` : `Moment ${i} von`);
-      await expect(page).toHaveURL(new RegExp(`#slide=3&step=${i - 1}$`));
+      await expect(page).toHaveURL(new RegExp(`#slide=7&step=${i}$`));
       // Every press moves the clock forward: the chart's cursor follows it.
       await expect.poll(async () => Number(await cursor.getAttribute('x1'))).toBeGreaterThan(lastX);
       lastX = Number(await cursor.getAttribute('x1'));
-      seen.push((await narration.textContent()) ?? '');
+      await expect(count).toContainText(/t = [\d.,]+\u00a0s/);
     }
-    // One of the moments is the load balancer taking node-1 out; from there the picture says so.
-    const down = lang === 'en' ? 'out of rotation' : 'aus der Rotation';
-    expect(seen.some((s) => s.includes(down))).toBe(true);
-    await expect(node1).toContainText(outText);
-    // The whole slide fits the screen: picture, chart and narration, nothing scrolls.
+    // The whole slide fits the screen: picture, chart and caption, nothing scrolls.
     const box = await chart.boundingBox();
     expect(box && box.y + box.height).toBeLessThanOrEqual(800);
     expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBe(0);
-    // The next press leaves the slide; back enters it at its last moment.
-    await page.keyboard.press('ArrowRight');
-    await expect(page.locator('.deck')).toHaveAttribute('data-slide', '4');
-    await page.keyboard.press('ArrowLeft');
-    await expect(count).toContainText(lang === 'en' ? `Moment ${total} of` : `Moment ${total} von`);
     expect(errors).toEqual([]);
   }
 });
@@ -258,9 +312,9 @@ test('every deck slide of a diagram over time steps through its moments (all dec
   // The handouts list what each slide steps through: moments for a diagram over time, hops
   // otherwise. A diagram over time stepped hop by hop never shows its point (its hops all
   // happen at t ≈ 0), so no such slide may list hops.
+  test.setTimeout(240_000);
   const handouts = builtPages((u) => /^\/(en|de)\/present\/[^/]+\/print\/$/.test(u));
-  // Seven lessons and lesson 8, in two languages.
-  expect(handouts.length).toBe(16);
+  expect(handouts.length).toBeGreaterThanOrEqual(16);
   let timed = 0;
   for (const url of handouts) {
     await page.goto(url);
@@ -272,12 +326,13 @@ test('every deck slide of a diagram over time steps through its moments (all dec
         (await slide.getByTestId('handout-steps').locator('li').first().textContent()) ?? '';
       if (mode === 'time') {
         timed++;
-        expect(first, `${url} slide ${i}`).toMatch(/^t = 0[.,]0\ss: /);
+        expect(first, `${url} slide ${i}`).toMatch(/^t = [\d.,]+\u00a0s: /);
       } else {
         expect(first, `${url} slide ${i}`).not.toMatch(/^t = /);
       }
     }
   }
-  // Lesson 5 (two balance runs and the MetalLB drain) and lesson 6 (three drains), in both languages.
-  expect(timed).toBe(12);
+  // Lesson 5 (two balance runs, topology spread twice, the MetalLB drain) and lesson 6 (five
+  // drains), in both languages.
+  expect(timed).toBeGreaterThanOrEqual(18);
 });

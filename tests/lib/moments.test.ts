@@ -3,7 +3,6 @@ import { runScenario, scenarioIds } from '../../src/sim/index';
 import type { SimResult } from '../../src/sim/types';
 import { isTimeMode } from '../../src/islands/flow/steps';
 import { momentsOf, sharesBefore, toDeckMoments, type MomentCode } from '../../src/lib/moments';
-import { buildDeck, momentSteps, nextPosition, type DeckLesson } from '../../src/lib/deck';
 import { resources } from '../../src/i18n';
 import { fixed } from '../../src/i18n/number';
 
@@ -157,42 +156,5 @@ describe('toDeckMoments', () => {
     expect(de[0]?.text).toContain('node-1 schaltet ab');
     expect(de[0]?.text).toContain(resources.de['reason.nodeOffline']);
     expect(de[1]?.text).toMatch(/^t = 58,2\u00a0s: .*13,2\u00a0s/);
-  });
-});
-
-describe('a deck of moments', () => {
-  const lesson: DeckLesson = {
-    slug: 'draining-nodes',
-    title: 'Draining',
-    description: '',
-    order: 6,
-    minutes: 25,
-    goals: ['One', 'Two'],
-    scenarios: ['cluster-snat', 'drain-local-hcnp'],
-  };
-  const t = tFor('en');
-  const r = run('drain-local-hcnp');
-  const moments = toDeckMoments(momentsOf(r, true), t, (n) => fixed('en', n, 1));
-  const slides = buildDeck(
-    lesson,
-    t,
-    (k) => k in resources.en,
-    (id) => (id === 'drain-local-hcnp' ? moments : undefined),
-  );
-
-  it('steps a drain slide through its moments, a hop slide through its hops', () => {
-    expect(slides[2]).not.toHaveProperty('moments');
-    expect(momentSteps(slides[2])).toBeNull();
-    expect(slides[3]).toMatchObject({ kind: 'diagram', moments });
-    expect(slides[3]?.notes).toBe(t('present.notes.moments', { index: 2, count: 2 }));
-    const last = momentSteps(slides[3]) ?? -1;
-    expect(last).toBe(moments.length - 1);
-    let pos = { slide: 3, step: 0 };
-    const seen: number[] = [];
-    while (pos.slide === 3) {
-      seen.push(pos.step);
-      pos = nextPosition(pos, slides, last);
-    }
-    expect(seen).toEqual(moments.map((_, i) => i));
   });
 });

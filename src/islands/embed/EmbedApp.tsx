@@ -100,9 +100,19 @@ export default function EmbedApp({
   const [state, setState] = useState<PacketFlowState | null>(null);
   const lastSent = useRef<{ step: number; at: number; key: string }>({ step: -1, at: 0, key: '' });
   const readySent = useRef(false);
+  // While a diagram the URL changed is computing its run, it has no picture yet: the frame keeps
+  // the room the server's picture took, so the host never sees it collapse to its footer.
+  const flowBox = useRef<HTMLDivElement>(null);
+  const [hold, setHold] = useState<number | null>(null);
+  const holding = useRef(false);
 
   useEffect(() => {
-    setParsed(parseFor(location.search));
+    const next = parseFor(location.search);
+    if (flowIdentity(next.options) !== flowIdentity(SSR_OPTIONS) && flowBox.current) {
+      holding.current = true;
+      setHold(flowBox.current.offsetHeight);
+    }
+    setParsed(next);
   }, [scenario]);
 
   const post = useCallback(
@@ -122,6 +132,10 @@ export default function EmbedApp({
   const onStateChange = useCallback(
     (s: PacketFlowState): void => {
       setState(s);
+      if (holding.current) {
+        holding.current = false;
+        setHold(null);
+      }
       const prev = lastSent.current;
       const key = `${s.step}|${s.playing}|${s.speed}|${JSON.stringify(s.overrides)}`;
       const now = performance.now();
@@ -263,23 +277,29 @@ export default function EmbedApp({
           </ul>
         </div>
       )}
-      <Flow
-        key={flowKey}
-        scenario={scenario}
-        lang={lang}
-        controls={options.controls}
-        overrides={options.overrides}
-        chrome={options.chrome}
-        {...(options.step !== undefined ? { initialStep: options.step } : {})}
-        {...(options.time !== undefined ? { initialTime: options.time } : {})}
-        autoplay={options.autoplay}
-        urlState={false}
-        instanceId="hop-embed"
-        // A host page must not jump while the diagram plays: one height, the tallest state's.
-        reserveHeight
-        onStateChange={onStateChange}
-        apiRef={apiRef}
-      />
+      <div
+        ref={flowBox}
+        className="hop-embed-flow"
+        {...(hold !== null ? { style: { minHeight: `${hold}px` } } : {})}
+      >
+        <Flow
+          key={flowKey}
+          scenario={scenario}
+          lang={lang}
+          controls={options.controls}
+          overrides={options.overrides}
+          chrome={options.chrome}
+          {...(options.step !== undefined ? { initialStep: options.step } : {})}
+          {...(options.time !== undefined ? { initialTime: options.time } : {})}
+          autoplay={options.autoplay}
+          urlState={false}
+          instanceId="hop-embed"
+          // A host page must not jump while the diagram plays: one height, the tallest state's.
+          reserveHeight
+          onStateChange={onStateChange}
+          apiRef={apiRef}
+        />
+      </div>
       <footer className="hop-embed-footer">
         {/* Rendered from the first paint so hydration does not move the footer. */}
         {options.chrome !== 'none' && (

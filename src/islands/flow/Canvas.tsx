@@ -32,6 +32,8 @@ const FIXED_PICTURE = {
   edgesFocusable: false,
   elementsSelectable: false,
   disableKeyboardA11y: true,
+  // React Flow's own attribution would sit inside the picture (role="img", no links allowed
+  // there); ours is the same link, small in the picture's corner (see below).
   proOptions: { hideAttribution: true },
 } as const;
 /** Server HTML kept as it is during hydration (the narrow first frame). */
@@ -108,6 +110,16 @@ export function Canvas(props: {
           // as the server rendered it; once measured, the copy is dropped.
           <div className="hop-canvas hop-canvas--narrow" dangerouslySetInnerHTML={EMPTY_HTML} />
         ))}
+      {/* hop:attribution — React Flow draws this diagram; its attribution stays visible, small,
+          in the corner (xyflow asks for it unless you subscribe to React Flow Pro). */}
+      <a
+        className="react-flow__attribution hop-attribution"
+        href="https://reactflow.dev"
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        React Flow
+      </a>
       {narrow && narrow.css !== '' && (
         <style dangerouslySetInnerHTML={isServer ? { __html: narrow.css } : EMPTY_HTML} />
       )}

@@ -16,6 +16,10 @@ export function Narration(props: {
   uid: string;
   narrations: readonly string[];
   step: number;
+  /** What to say instead of the step's sentence (a timed run past its packets), or null. */
+  text?: string | null;
+  /** Every such text, so an embed keeps room for the longest. */
+  texts?: readonly string[];
   /** The clock of a timed run (null: a run told hop by hop). */
   clock: { time: number; duration: number } | null;
   reserve: boolean;
@@ -26,13 +30,17 @@ export function Narration(props: {
     if (!reserve) return [];
     const widest =
       duration !== undefined ? ` ${tr('diagram.narr.time', { t: fixed(lang, duration, 1) })}` : '';
-    return [0, ...narrations.map((_, i) => i + 1)].map((n) => (
+    const lines = [
+      ...[0, ...narrations.map((_, i) => i + 1)].map((n) => narrationAt(tr, n, narrations)),
+      ...(props.texts ?? []),
+    ];
+    return lines.map((line, n) => (
       <p key={n} className="hop-narration">
-        {narrationAt(tr, n, narrations)}
+        {line}
         {widest}
       </p>
     ));
-  }, [reserve, duration, tr, lang, narrations]);
+  }, [reserve, duration, tr, lang, narrations, props.texts]);
   return (
     <Stack variants={reserved}>
       <p
@@ -42,7 +50,7 @@ export function Narration(props: {
         aria-atomic="true"
         data-narration
       >
-        {narrationAt(tr, props.step, narrations)}
+        {props.text ?? narrationAt(tr, props.step, narrations)}
         {clock ? ` ${tr('diagram.narr.time', { t: fixed(lang, clock.time, 1) })}` : ''}
       </p>
     </Stack>

@@ -1,11 +1,11 @@
 /** Packets riding along the links, drawn in flow coordinates (inside React Flow's viewport). */
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { Actor } from 'xstate';
 import type { ConnectionTrace, Hop } from '../../sim/types';
 import { STEP_SECONDS, type playbackMachine } from '../../machines/playbackMachine';
 import { fmtAddr, hopReasonText } from './narrate';
 import type { Step } from './steps';
-import { DOCK_ROOM } from './geometry';
+import { DOCK_ROOM, type Box } from './geometry';
 import { pointAlong, type Point } from './polyline';
 import { hopRoute, type FlowLayout } from './toFlow';
 import type { Tr } from './trClient';
@@ -29,9 +29,14 @@ export function PacketTag({
   timeoutSeconds,
   offset = { x: 0, y: 0 },
   docked = false,
+  compact = false,
+  cardRef,
 }: {
   /** In the dock under a stacked picture (PacketDock), not next to the packet. */
   docked?: boolean;
+  /** Decks: the verdict in a word; its reason is the slide's caption and the notes. */
+  compact?: boolean;
+  cardRef?: Ref<HTMLDivElement> | undefined;
   hop: Hop;
   arrived: boolean;
   tr: Tr;
@@ -49,9 +54,11 @@ export function PacketTag({
   const reason = hopReasonText(tr, hop);
   return (
     <div
+      {...(cardRef ? { ref: cardRef } : {})}
       className={`hop-tag hop-tag--${hop.direction}${docked ? ' hop-tag--docked' : ''}${ended ? ` hop-tag--end hop-tag--${hop.end ?? ''}` : ''}`}
       data-hop={hop.id}
       data-arrived={arrived ? 'true' : 'false'}
+      data-at={arrived ? hop.to : hop.from}
       {...(docked
         ? {}
         : {
@@ -68,9 +75,11 @@ export function PacketTag({
         <span className="hop-tag__end">
           <span aria-hidden="true">{hop.end === 'timeout' ? '' : '✕ '}</span>
           {hop.end === 'timeout'
-            ? `${tr('diagram.narr.timeoutShort', { seconds: timeoutSeconds }, `${timeoutSeconds} s`)} · `
-            : ''}
-          {reason}
+            ? `${tr('diagram.narr.timeoutShort', { seconds: timeoutSeconds }, `${timeoutSeconds} s`)}${compact ? '' : ' · '}`
+            : compact
+              ? tr(`diagram.tagEnd.${hop.end ?? ''}`, {}, hop.end)
+              : ''}
+          {compact ? '' : reason}
         </span>
       )}
     </div>
@@ -97,6 +106,8 @@ export interface PacketProps {
   tr: Tr;
   reducedMotion: boolean;
   timeoutSeconds: number;
+  /** Decks: a one-word verdict on the card (PacketTag's `compact`). */
+  compact?: boolean;
 }
 
 interface PacketAt {
@@ -194,8 +205,15 @@ const placerLoaded =
         placer = m;
       });
 
-function placeCard(layout: FlowLayout, point: Point, lines: number): { x: number; y: number } {
-  if (placer) return placer.placeTag(layout, point, placer.tagSize(layout.scale, lines));
+function placeCard(
+  layout: FlowLayout,
+  point: Point,
+  lines: number,
+  avoid: readonly Box[],
+  measured: { w: number; h: number } | null,
+): { x: number; y: number } {
+  if (placer)
+    return placer.placeTag(layout, point, measured ?? placer.tagSize(layout.scale, lines), avoid);
   const s = layout.scale;
   const [w, h] = [215 * s, (54 + lines * 17) * s];
   const x = Math.min(Math.max(point[0] - w / 2, 2), Math.max(2, layout.width - w - 2));
@@ -210,6 +228,7 @@ export const PacketLayer = memo(function PacketLayer({
   tr,
   reducedMotion,
   timeoutSeconds,
+  compact = false,
   clientOf,
 }: PacketProps & { clientOf: (connection: number) => string | null }) {
   const position = useSelector(actor, (s) => s.context.position);
@@ -222,16 +241,34 @@ export const PacketLayer = memo(function PacketLayer({
     if (!placer) void placerLoaded?.then(() => setPlaced(true));
   }, []);
   const at = steps.length === 0 || stale ? null : packetAt(steps, layout, position, reducedMotion);
+  // The card's real size once drawn (its text differs per hop), so it is placed whole.
+  const card = useRef<HTMLDivElement | null>(null);
+  const [size, setSize] = useState<{ key: string; w: number; h: number } | null>(null);
+  const cardKey = at ? `${at.hop.id}:${at.arrived ? 1 : 0}:${compact ? 1 : 0}` : '';
+  useLayoutEffect(() => {
+    const el = card.current;
+    if (!el || cardKey === '' || size?.key === cardKey) return;
+    setSize({ key: cardKey, w: el.offsetWidth, h: el.offsetHeight });
+  }, [cardKey, size]);
   if (!at) return null;
   const { hop, arrived, point, started } = at;
   const timedOut = arrived && (hop.end === 'timeout' || hop.marks.includes('timeout'));
   // hop:tag-place — the card goes where it hides no box's label (tagPlace.ts).
   const ended = arrived && hop.end !== undefined && hop.end !== 'ok';
   // A verdict wraps at about 26 letters a line (the card's 18em).
-  const verdict = ended ? Math.ceil((hopReasonText(tr, hop).length + 24) / 26) : 0;
-  const offset = placeCard(layout, point, verdict);
+  const verdict = ended ? (compact ? 1 : Math.ceil((hopReasonText(tr, hop).length + 24) / 26)) : 0;
   const client = timedOut ? clientOf(hop.connection) : null;
   const cb = client ? layout.boxes[client] : undefined;
+  // Nor may it hide the box the packet is at, or the give-up clock.
+  const here = layout.boxes[arrived ? hop.to : hop.from];
+  const s = layout.scale;
+  const avoid: Box[] = [
+    ...(here && (arrived || !started) ? [here] : []),
+    ...(cb
+      ? [{ x: cb.x + cb.w - 6 - 100 * s, y: cb.y + cb.h - 16 * s, w: 100 * s, h: 32 * s }]
+      : []),
+  ];
+  const offset = placeCard(layout, point, verdict, avoid, size?.key === cardKey ? size : null);
   return (
     <div className="hop-packets" aria-hidden="true">
       {placeAt(
@@ -247,13 +284,16 @@ export const PacketLayer = memo(function PacketLayer({
               tr={tr}
               timeoutSeconds={timeoutSeconds}
               offset={offset}
+              compact={compact}
+              cardRef={card}
             />
           )}
         </>,
       )}
       {cb &&
+        // On the client's lower edge: above it the clock would leave the canvas at its top.
         placeAt(
-          [cb.x + cb.w - 6, cb.y + 6],
+          [cb.x + cb.w - 6, cb.y + cb.h],
           'hop-clock',
           <span
             className="hop-clock__face"

@@ -23,38 +23,42 @@ export function Panels(props: {
   const { run, tr, uid, lang } = props.chart;
   return (
     <AfterFirstTask uid={uid}>
-      <TimeCharts {...props.chart} />
-      <Inspector
-        traces={run.result.featured}
-        selected={props.selected}
-        onSelect={props.onSelect}
-        currentHopId={props.current?.id ?? null}
-        onPickHop={props.onPickHop}
-        tr={tr}
-        uid={uid}
-        level={props.level}
-        defaultOpen={run.mode !== 'time'}
-        reserve={props.reserve}
-      />
-      <EventLog
-        entries={props.log}
-        tr={tr}
-        lang={lang}
-        onJump={props.onJump}
-        uid={uid}
-        level={props.level}
-      />
-      <p className="hop-summary">
-        {tr('diagram.summary', {
-          ok: run.result.summary.succeeded,
-          total: run.result.summary.connections,
-          preserved: run.result.summary.clientIpPreserved,
-        })}
-        {/* Only when a layer above the IP header changed what the app learns. */}
-        {run.result.summary.clientIpKnownToApp !== undefined &&
-          run.result.summary.clientIpKnownToApp !== run.result.summary.clientIpPreserved &&
-          ` ${tr('diagram.summaryApp', { known: run.result.summary.clientIpKnownToApp })}`}
-      </p>
+      {/* One element: a hydration that waits for a task resumes on one DOM node (Preact keeps
+          the first only), so several here were re-created with a mismatch error each. */}
+      <div className="hop-panels__all">
+        <TimeCharts {...props.chart} />
+        <Inspector
+          traces={run.result.featured}
+          selected={props.selected}
+          onSelect={props.onSelect}
+          currentHopId={props.current?.id ?? null}
+          onPickHop={props.onPickHop}
+          tr={tr}
+          uid={uid}
+          level={props.level}
+          defaultOpen={run.mode !== 'time'}
+          reserve={props.reserve}
+        />
+        <EventLog
+          entries={props.log}
+          tr={tr}
+          lang={lang}
+          onJump={props.onJump}
+          uid={uid}
+          level={props.level}
+        />
+        <p className="hop-summary">
+          {tr('diagram.summary', {
+            ok: run.result.summary.succeeded,
+            total: run.result.summary.connections,
+            preserved: run.result.summary.clientIpPreserved,
+          })}
+          {/* Only when a layer above the IP header changed what the app learns. */}
+          {run.result.summary.clientIpKnownToApp !== undefined &&
+            run.result.summary.clientIpKnownToApp !== run.result.summary.clientIpPreserved &&
+            ` ${tr('diagram.summaryApp', { known: run.result.summary.clientIpKnownToApp })}`}
+        </p>
+      </div>
     </AfterFirstTask>
   );
 }

@@ -8,6 +8,7 @@ import { memo } from 'react';
 import { applies, currentValue, keyForControl, valuesFor, type OverrideKey } from '../../sim/keys';
 import type { Scenario } from '../../sim/types';
 import type { Tr } from './trClient';
+import { valueLabel } from './changeWords';
 
 /** The override key each control edits (from the declaration). */
 export function controlKey(control: string): OverrideKey | undefined {
@@ -43,21 +44,7 @@ export const WhatIf = memo(function WhatIf({
     return k ? [{ c, k }] : [];
   });
   if (usable.length === 0) return null;
-  const optLabel = (c: string, v: string): string => {
-    if (c === 'placement') return tr(`diagram.placement.${v}`, {}, v);
-    if (c === 'probe') return tr(`diagram.probe.${v}`, {}, v);
-    if (c === 'drain' && v === 'none') return tr('diagram.ctl.drainNone', {}, v);
-    if (
-      c === 'delivery' ||
-      c === 'cni' ||
-      c === 'lbMode' ||
-      c === 'proxyProtocol' ||
-      c === 'ipMode' ||
-      c === 'proxyMode'
-    )
-      return tr(`diagram.${c}.${v}`, {}, v);
-    return v;
-  };
+  const optLabel = (c: string, v: string): string => valueLabel(tr, c, v);
   return (
     <fieldset className="hop-whatif">
       <legend>{tr('diagram.whatIf')}</legend>

@@ -26,6 +26,13 @@ export function followBox(layout: FlowLayout, steps: readonly Step[], step: numb
   };
 }
 
+/** The box the packet rests in after `step` (the hop's receiver; at step 0 its sender). */
+export function restBox(layout: FlowLayout, steps: readonly Step[], step: number): Box | null {
+  const hop = step > 0 ? steps[step - 1]?.hop : steps[0]?.hop;
+  if (!hop) return null;
+  return layout.boxes[step > 0 ? hop.to : hop.from] ?? null;
+}
+
 /**
  * How far to scroll (px, + is down) so that [top, bottom] lies inside the band
  * [bandTop, bandBottom]; 0 when it already does. Too tall for the band: its top goes first.
@@ -55,14 +62,17 @@ export function followStep(
   step: number,
   reduced: boolean,
 ): void {
-  const box = followBox(layout, steps, step);
-  if (!box) return;
+  const both = followBox(layout, steps, step);
+  if (!both) return;
   const pic = canvas.getBoundingClientRect();
   if (pic.bottom <= 0 || pic.top >= innerHeight) return;
   const padTop = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
   // The bar's card and buttons hide what is under them (the band around the card does not).
   const hidden = [...(bar?.querySelectorAll('.hop-tag, .hop-playback') ?? [])];
   const barTop = Math.min(innerHeight, ...hidden.map((e) => e.getBoundingClientRect().top));
+  // Both places when they fit between the header and the bar; else where the packet is now
+  // (a hop from the client at the top to the last Node far below shows its arrival).
+  const box = both.h <= barTop - padTop - 16 ? both : (restBox(layout, steps, step) ?? both);
   const delta = scrollDelta(pic.top + box.y, pic.top + box.y + box.h, padTop, barTop);
   if (Math.abs(delta) > 1) window.scrollBy({ top: delta, behavior: reduced ? 'auto' : 'smooth' });
 }

@@ -89,12 +89,15 @@ const cache = new WeakMap<FlowLayout, Box[]>();
 /**
  * Top-left corner of the card, relative to the packet at `point`: the first of eight sides
  * (above first, as the card always sat) with the least label area under it, kept inside the
- * canvas. Ties keep the earlier side, so a card does not hop between equal sides.
+ * canvas. Ties keep the earlier side, so a card does not hop between equal sides. `avoid` are
+ * boxes the card must not cover at all where any side allows it: the place the packet is at,
+ * and a give-up clock beside the client.
  */
 export function placeTag(
   layout: FlowLayout,
   point: Point,
   size: { w: number; h: number },
+  avoid: readonly Box[] = [],
 ): { x: number; y: number } {
   let areas = cache.get(layout);
   if (!areas) {
@@ -114,11 +117,21 @@ export function placeTag(
     [px + gap, py - h / 2],
     [px - gap - w, py - h / 2],
   ];
-  // Last resort, when every side hides text: the top corners (beside the client and the load
+  // Just outside each box the card must not cover, level with the packet.
+  for (const b of avoid)
+    candidates.push(
+      [b.x - gap - w, py - h / 2],
+      [b.x + b.w + gap, py - h / 2],
+      [px - w / 2, b.y - gap - h],
+      [px - w / 2, b.y + b.h + gap],
+    );
+  // Last resort, when every side hides text: the corners (beside the client and the load
   // balancer a wide picture is empty), at a price growing with the distance from the packet.
   const far: Array<[number, number]> = [
     [layout.width - w - 2, 2],
     [2, 2],
+    [layout.width - w - 2, layout.height - h - 2],
+    [2, layout.height - h - 2],
   ];
   let best = { x: 0, y: 0 };
   let bestCost = Number.POSITIVE_INFINITY;
@@ -129,6 +142,8 @@ export function placeTag(
     let cost = 0;
     // Hiding a few letters of an address is worse than a card a little farther away.
     for (const a of areas) cost += overlap(card, a) * 8;
+    // Covering the box the packet is at hides what the step is about.
+    for (const a of avoid) cost += overlap(card, a) * 400;
     // Covering the packet itself is as bad as covering a label; moving far from it a little bad.
     const dot = { x: px - 8, y: py - 8, w: 16, h: 16 };
     cost += overlap(card, dot) * 20 + (Math.abs(x - cx) + Math.abs(y - cy)) * 0.5;

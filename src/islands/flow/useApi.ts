@@ -49,6 +49,7 @@ export function useApi(o: {
       pause: () => actor.send({ type: 'PAUSE' }),
       step: (delta = 1) => actor.send({ type: 'STEP', delta }),
       seek: (target) => actor.send({ type: 'SEEK', ...target }),
+      playTo: (step) => actor.send({ type: 'PLAY_TO', step }),
       setOption,
       getState,
       exportSvg: () => (layout ? layoutToSvg(layout, tr('diagram.place.lb')) : ''),

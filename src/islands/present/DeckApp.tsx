@@ -1,7 +1,8 @@
 /**
- * A presenter deck: one slide at a time, big type, keyboard and clicker control. On a diagram
- * slide "next" is the next packet hop (the real diagram's own step), so a trainer talks a
- * connection through hop by hop. The URL hash tracks slide and step; a notes window follows
+ * A presenter deck: one slide at a time, big type, keyboard and clicker control. Every slide
+ * knows its steps from the build: on a diagram slide "next" is the next packet hop (played on the
+ * real diagram), on a question slide the room votes (a number key per hand), then "next" shows
+ * the answer and plays its moment. The URL hash tracks slide and step; a notes window follows
  * over a BroadcastChannel.
  */
 import {
@@ -15,24 +16,22 @@ import {
 import type { PacketFlowApi, PacketFlowProps, PacketFlowState } from '../packetFlowApi';
 import { fmt } from '../embed/fmt';
 import {
+  castVote,
   clampPosition,
-  deckChannelName,
-  isDeckMessage,
-  momentSteps,
   nextPosition,
   parseDeckHash,
   prevPosition,
-  resolveStep,
-  settlePosition,
+  revealed,
+  stopAt,
   toDeckHash,
-  type DeckMessage,
   type DeckPosition,
-  type KnownSteps,
+  type DeckStop,
   type Slide,
+  type Votes,
 } from '../../lib/deck';
-import { narrationFor, seekFor, stepsFor } from './steps';
+import { SlideView, type FlowStart } from './SlideView';
+import { useDeckChannel } from './useDeckChannel';
 import { useDeckKeys } from './useDeckKeys';
-import { useFitScale } from './useFitScale';
 
 export interface DeckAppProps {
   lang: 'en' | 'de';
@@ -40,14 +39,27 @@ export interface DeckAppProps {
   slides: Slide[];
   notesHref: string;
   printHref: string;
-  /** The `present.ui.*` strings of `lang` (picked at build time). */
+  /** The `present.ui.*` and `present.question.*` strings of `lang` (picked at build time). */
   strings: Record<string, string>;
 }
 
 const START: DeckPosition = { slide: 0, step: 0 };
 
-/** How far a slide may enlarge its diagram (beyond that, the type gets coarse). */
-const MAX_FLOW_SCALE = 1.8;
+/** Where a stop puts the diagram. */
+const target = (stop: DeckStop): { step: number } | { time: number } =>
+  stop.time !== undefined ? { time: stop.time } : { step: stop.step };
+
+/** Which diagram a position shows (a new key mounts a new diagram). */
+function flowKeyOf(slides: readonly Slide[], pos: DeckPosition): string | null {
+  const s = slides[pos.slide];
+  if (s?.kind === 'diagram') return `d${pos.slide}`;
+  if (s?.kind === 'question' && s.diagram && revealed(s, pos.step)) return `q${pos.slide}`;
+  return null;
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
 
 /** The deck island (mounted through DeckEn / DeckDe, which pick a one-language diagram). */
 export default function DeckApp({
@@ -62,267 +74,178 @@ export default function DeckApp({
   const t = (key: string, vars?: Record<string, string | number>): string =>
     fmt(strings, key, vars);
   const [pos, setPos] = useState<DeckPosition>(START);
-  const [flow, setFlow] = useState<PacketFlowState | null>(null);
+  const [votes, setVotes] = useState<Votes>({});
   const [jump, setJump] = useState('');
   // Marks the deck as interactive (the server markup is the same minus this flag).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const apiRef = useRef<PacketFlowApi | null>(null);
   // The refs are the truth between renders: key handlers read them, and they are written as
-  // soon as the deck moves. Preact runs effects after the next frame, so two quick key presses
-  // must not see the position (or the typed slide number) of the render before the first one.
+  // soon as the deck moves, so two quick presses never see the position of an older render.
   const posRef = useRef(pos);
-  const flowRef = useRef<PacketFlowState | null>(null);
+  const votesRef = useRef(votes);
   const jumpRef = useRef('');
-  const startedAt = useRef<number | null>(null);
-  const channel = useRef<BroadcastChannel | null>(null);
-  const slide = slides[pos.slide];
-  const steps = stepsFor(slide, flow);
+  // Where the mounted diagram was sent last, and where the next one starts (then plays to).
+  const shown = useRef<{ key: string | null; stop: DeckStop | null; ready: boolean }>({
+    key: null,
+    stop: null,
+    ready: false,
+  });
+  const start = useRef<{ key: string | null; at: FlowStart; playTo: number | null }>({
+    key: null,
+    at: {},
+    playTo: null,
+  });
+  const slide = slides[pos.slide] ?? slides[0];
 
-  /** The current diagram's step count; null while it has not reported yet. */
-  const stepsNow = (): KnownSteps => stepsFor(slides[posRef.current.slide], flowRef.current);
-
-  const moveTo = (p: DeckPosition): void => {
-    posRef.current = p;
-    setPos(p);
-  };
-  const setFlowState = (f: PacketFlowState | null): void => {
-    flowRef.current = f;
-    setFlow(f);
-  };
   const setJumpText = (j: string): void => {
     jumpRef.current = j;
     setJump(j);
   };
 
+  /** Sends the mounted diagram to a stop: the next hop plays, anything else jumps. */
+  const drive = useCallback((stop: DeckStop): void => {
+    const api = apiRef.current;
+    const was = shown.current.stop;
+    shown.current.stop = stop;
+    if (!api || !shown.current.ready) return;
+    api.pause();
+    if (stop.time === undefined && was && stop.step === was.step + 1 && !prefersReducedMotion())
+      api.playTo(stop.step);
+    else api.seek(target(stop));
+  }, []);
+
   const go = useCallback(
     (next: DeckPosition): void => {
       const cur = posRef.current;
-      const clamped = clampPosition(next, slides);
-      if (clamped.slide === cur.slide && slides[cur.slide]?.kind === 'diagram') {
-        // Same diagram: move the real diagram; its state comes back through onStateChange.
-        // Before the diagram has reported, the position waits and is applied when it does.
-        const known = stepsNow();
-        if (known !== null) {
-          apiRef.current?.pause();
-          apiRef.current?.seek(seekFor(slides[cur.slide], resolveStep(clamped.step, known)));
-        }
-      } else {
-        setFlowState(null);
-        apiRef.current = null;
+      const to = clampPosition(next, slides);
+      const key = flowKeyOf(slides, to);
+      const stop = stopAt(slides[to.slide], to.step);
+      if (key !== null && key === flowKeyOf(slides, cur) && stop) drive(stop);
+      else if (key !== null && stop) {
+        // A new diagram: a question's answer starts one hop before its moment and plays it.
+        const forward = to.slide === cur.slide && to.step === cur.step + 1;
+        const play = forward && stop.time === undefined && stop.step > 0 && !prefersReducedMotion();
+        start.current = {
+          key,
+          at: play ? { step: stop.step - 1 } : target(stop),
+          playTo: play ? stop.step : null,
+        };
+        shown.current = { key, stop, ready: false };
       }
-      startedAt.current ??= Date.now();
-      moveTo(clamped);
+      posRef.current = to;
+      setPos(to);
+    },
+    [slides, drive],
+  );
+
+  const next = useCallback(() => go(nextPosition(posRef.current, slides)), [go, slides]);
+  const prev = useCallback(() => go(prevPosition(posRef.current, slides)), [go, slides]);
+  const first = useCallback(() => go({ slide: 0, step: 0 }), [go]);
+  const last = useCallback(() => go({ slide: slides.length - 1, step: 0 }), [go, slides.length]);
+
+  /** A hand for an option of the current question (`delta` -1 takes one back). */
+  const vote = useCallback(
+    (option: number, delta: 1 | -1): boolean => {
+      const here = slides[posRef.current.slide];
+      if (here?.kind !== 'question' || option >= here.options.length) return false;
+      const updated = {
+        ...votesRef.current,
+        [here.id]: castVote(votesRef.current[here.id] ?? [], here.options.length, option, delta),
+      };
+      votesRef.current = updated;
+      setVotes(updated);
+      return true;
     },
     [slides],
   );
-
-  const next = useCallback(
-    () => go(nextPosition(posRef.current, slides, stepsNow())),
-    [go, slides],
-  );
-  const prev = useCallback(
-    () => go(prevPosition(posRef.current, slides, stepsNow())),
-    [go, slides],
-  );
-  const first = useCallback(() => go({ slide: 0, step: 0 }), [go]);
-  const last = useCallback(() => go({ slide: slides.length - 1, step: 0 }), [go, slides.length]);
 
   const toggleFullscreen = useCallback((): void => {
     if (document.fullscreenElement) void document.exitFullscreen();
     else void document.documentElement.requestFullscreen?.().catch(() => undefined);
   }, []);
 
-  /** Where the deck is, for the notes window (read from the refs: always the latest). */
-  const positionMessage = (): DeckMessage => {
-    const p = posRef.current;
-    const here = slides[p.slide];
-    const known = stepsNow();
-    const step = resolveStep(p.step, known);
-    const moments = momentSteps(here) !== null;
-    return {
-      type: 'position',
-      slide: p.slide,
-      // Moments count from 1 for people ("moment 1 of 7"); hops count completed hops from 0.
-      step: moments ? step + 1 : step,
-      steps: moments ? (known ?? 0) + 1 : (known ?? 0),
-      unit: moments ? 'moment' : 'hop',
-      narration: known === null ? '' : narrationFor(here, step, flowRef.current),
-      startedAt: startedAt.current,
-    };
-  };
-
   // Start where the URL says (read after hydration so the server markup matches).
   useEffect(() => {
     const fromHash = (): void => {
       const p = parseDeckHash(location.hash);
-      if (p) {
-        setFlowState(null);
-        moveTo(clampPosition(p, slides));
-      }
+      if (p) go(p);
     };
     fromHash();
     window.addEventListener('hashchange', fromHash);
     return () => window.removeEventListener('hashchange', fromHash);
-  }, [slides]);
+  }, [go]);
 
-  // Keep the URL and the notes window in step.
-  const shownStep = resolveStep(pos.step, steps);
-  const narration = steps === null ? '' : narrationFor(slide, shownStep, flow);
-  const moments = slide?.kind === 'diagram' ? slide.moments : undefined;
+  // Keep the URL in step.
   useEffect(() => {
-    const hash = toDeckHash(pos, slides, steps);
+    const hash = toDeckHash(pos, slides);
     if (location.hash !== hash) history.replaceState(null, '', hash);
-    channel.current?.postMessage(positionMessage());
-  }, [pos, slides, steps, shownStep, narration]);
+  }, [pos, slides]);
 
-  useEffect(() => {
-    if (typeof BroadcastChannel === 'undefined') return;
-    const ch = new BroadcastChannel(deckChannelName(lang, slug));
-    channel.current = ch;
-    ch.onmessage = (event: MessageEvent) => {
-      const data: unknown = event.data;
-      if (!isDeckMessage(data)) return;
-      if (data.type === 'hello') {
-        ch.postMessage(positionMessage());
-      } else if (data.type === 'command') {
-        if (data.command === 'next') next();
-        else if (data.command === 'prev') prev();
-        else if (data.command === 'first') first();
-        else if (data.command === 'last') last();
-        else if (data.command === 'goto' && data.slide !== undefined)
-          go({ slide: data.slide, step: 0 });
-      }
-    };
-    return () => {
-      ch.close();
-      channel.current = null;
-    };
-  }, [lang, slug, next, prev, first, last, go]);
+  useDeckChannel({ lang, slug, slides, pos, votes, commands: { next, prev, first, last, go } });
+  useDeckKeys({ go, next, prev, first, last, vote, toggleFullscreen, jumpRef, setJumpText });
 
-  useDeckKeys({ go, next, prev, first, last, toggleFullscreen, jumpRef, setJumpText });
-
-  const fitRef = useFitScale(MAX_FLOW_SCALE, slide?.kind === 'diagram', pos.slide);
-
-  const onStateChange = useCallback(
-    (s: PacketFlowState): void => {
-      const cur = posRef.current;
-      const here = slides[cur.slide];
-      // A late report of a diagram that is no longer shown.
-      if (here?.kind !== 'diagram' || here.scenario !== s.scenario) return;
-      const firstReport = flowRef.current?.scenario !== s.scenario;
-      setFlowState(s);
-      if (!firstReport) return;
-      const moments = momentSteps(here);
-      if (moments !== null) {
-        // A slide of moments knew its steps all along; its diagram only has to be at the time
-        // of the current one (entered from the next slide, it is the last).
-        const settled = settlePosition(cur, slides, moments);
-        if (settled !== cur) moveTo(settled);
-        const target = seekFor(here, settled.step);
-        if ('time' in target && Math.abs(s.time - target.time) > 1e-6) {
-          apiRef.current?.pause();
-          apiRef.current?.seek(target);
-        }
-        return;
-      }
-      // The step count is known now: apply what the deck was asked for while the diagram was
-      // computing (hops pressed meanwhile, or its end when entered from the next slide).
-      const settled = settlePosition(cur, slides, s.steps);
-      if (settled !== cur) moveTo(settled);
-      if (s.step !== settled.step) {
-        apiRef.current?.pause();
-        apiRef.current?.seek({ step: settled.step });
-      }
-    },
-    [slides],
-  );
+  const onStateChange = useCallback((s: PacketFlowState): void => {
+    const cur = shown.current;
+    if (cur.ready || !cur.stop || !apiRef.current) return;
+    // The diagram has its run: play a question's moment, or catch up with presses made while
+    // it was computing.
+    cur.ready = true;
+    const api = apiRef.current;
+    const playTo = start.current.key === cur.key ? start.current.playTo : null;
+    start.current.playTo = null;
+    const stop = cur.stop;
+    if (playTo !== null && stop.step === playTo) api.playTo(playTo);
+    else if (stop.time !== undefined ? Math.abs(s.time - stop.time) > 1e-6 : s.step !== stop.step)
+      api.seek(target(stop));
+  }, []);
 
   if (!slide) return <div />;
+  const stop = stopAt(slide, pos.step);
+  const key = flowKeyOf(slides, pos);
+  // A deck opened at a diagram (URL) starts it where the URL says.
+  if (key !== null && start.current.key !== key && stop) {
+    start.current = { key, at: target(stop), playTo: null };
+    shown.current = { key, stop, ready: false };
+  }
+  const question = slide.kind === 'question' && !revealed(slide, pos.step);
   return (
     <div
       className="deck"
       data-slide={pos.slide + 1}
-      data-step={shownStep}
+      data-step={pos.step}
       data-kind={slide.kind}
       data-hydrated={hydrated ? 'true' : undefined}
     >
-      <section
-        className={`slide slide-${slide.kind}`}
-        aria-roledescription="slide"
-        aria-label={t('present.ui.slideOf', { n: pos.slide + 1, total: slides.length })}
-      >
-        {slide.kind === 'title' && (
-          <div className="slide-center">
-            <p className="slide-kicker">{slide.meta}</p>
-            <h2 className="slide-title">{slide.title}</h2>
-            <p className="slide-lead">{slide.subtitle}</p>
-          </div>
-        )}
-        {(slide.kind === 'goals' || slide.kind === 'recap') && (
-          <div className="slide-body">
-            <h2>{slide.heading}</h2>
-            <ul className="slide-points">
-              {slide.items.map((item, i) => (
-                <li key={i}>{item}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-        {slide.kind === 'diagram' && (
-          <div className={`slide-diagram${moments ? ' slide-diagram--moments' : ''}`}>
-            <h2>{slide.heading}</h2>
-            <div className="slide-flow" ref={fitRef}>
-              <div className="slide-flow-inner">
-                <Flow
-                  key={`${pos.slide}`}
-                  scenario={slide.scenario}
-                  lang={lang}
-                  chrome="none"
-                  size="presenter"
-                  {...(moments
-                    ? {
-                        initialTime: moments[Math.max(0, pos.step)]?.time ?? 0,
-                        charts: true,
-                      }
-                    : { initialStep: Math.max(0, pos.step) })}
-                  urlState={false}
-                  instanceId={`deck-${pos.slide}`}
-                  onStateChange={onStateChange}
-                  apiRef={apiRef}
-                />
-              </div>
-            </div>
-            <p className="slide-narration" aria-live="polite">
-              {narration}
-            </p>
-          </div>
-        )}
-        {slide.kind === 'end' && (
-          <div className="slide-center">
-            <h2 className="slide-end">{slide.heading}</h2>
-            <p className="slide-lead">{slide.text}</p>
-          </div>
-        )}
-      </section>
+      <SlideView
+        Flow={Flow}
+        lang={lang}
+        slide={slide}
+        index={pos.slide}
+        total={slides.length}
+        step={pos.step}
+        votes={slide.kind === 'question' ? (votes[slide.id] ?? []) : []}
+        t={t}
+        start={start.current.at}
+        apiRef={apiRef}
+        onStateChange={onStateChange}
+      />
       <nav className="deck-bar" aria-label={t('present.ui.deck')}>
         <button type="button" onClick={prev} aria-label={t('present.ui.prev')}>
           ←
         </button>
         <span className="deck-count" data-testid="deck-count">
           {t('present.ui.slideOf', { n: pos.slide + 1, total: slides.length })}
-          {slide.kind === 'diagram' && moments
-            ? ` · ${t('present.ui.momentOf', { step: shownStep + 1, steps: moments.length })}`
-            : slide.kind === 'diagram' && steps !== null && steps > 0
-              ? ` · ${t('present.ui.stepOf', { step: shownStep, steps })}`
-              : ''}
+          {stop ? ` · ${stop.label}` : ''}
         </span>
         <button type="button" onClick={next} aria-label={t('present.ui.next')}>
           →
         </button>
         {jump !== '' && <span className="deck-jump">{t('present.ui.jump', { n: jump })}</span>}
         <span className="deck-help">
-          {t(moments ? 'present.ui.helpMoments' : 'present.ui.help')}
+          {question
+            ? t('present.ui.helpQuestion', { n: slide.options.length })
+            : t('present.ui.help')}
         </span>
         <a href={notesHref} target="hop-notes" rel="noopener">
           {t('present.ui.openNotes')}

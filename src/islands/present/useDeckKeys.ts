@@ -1,7 +1,8 @@
 /**
  * The deck's keyboard and clicker: arrows, Page Up/Down, Space and Enter step; Home and End jump
- * to the ends; digits then Enter go to a slide; F toggles full screen. Listened for in the capture
- * phase, so the diagram's own keys do not step twice.
+ * to the ends; digits then Enter go to a slide; F toggles full screen. On a question slide a
+ * digit counts a hand for that option instead (Shift + digit takes one back). Listened for in the
+ * capture phase, so the diagram's own keys do not step twice.
  */
 import { useEffect, type RefObject } from 'react';
 import type { DeckPosition } from '../../lib/deck';
@@ -13,6 +14,8 @@ export interface DeckKeyActions {
   prev: () => void;
   first: () => void;
   last: () => void;
+  /** Counts a vote on the current question; false when the slide has no such option. */
+  vote: (option: number, delta: 1 | -1) => boolean;
   toggleFullscreen: () => void;
   jumpRef: RefObject<string>;
   setJumpText: (typed: string) => void;
@@ -32,6 +35,7 @@ export function useDeckKeys({
   prev,
   first,
   last,
+  vote,
   toggleFullscreen,
   jumpRef,
   setJumpText,
@@ -40,6 +44,13 @@ export function useDeckKeys({
     const onKey = (e: KeyboardEvent): void => {
       if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
       const typed = jumpRef.current;
+      // Digit keys by position (Shift + 1 is "!" on most layouts); 1 is the first option.
+      const digit = /^(?:Digit|Numpad)([1-9])$/.exec(e.code)?.[1];
+      if (digit !== undefined && typed === '' && vote(Number(digit) - 1, e.shiftKey ? -1 : 1)) {
+        e.preventDefault();
+        e.stopPropagation();
+        return;
+      }
       // A focused button or link activates itself on Enter/Space; do not also advance. Enter
       // after a typed slide number is the jump, wherever the focus is.
       const t = e.target;
@@ -64,5 +75,5 @@ export function useDeckKeys({
     };
     window.addEventListener('keydown', onKey, { capture: true });
     return () => window.removeEventListener('keydown', onKey, { capture: true });
-  }, [next, prev, first, last, go, toggleFullscreen]);
+  }, [next, prev, first, last, go, vote, toggleFullscreen]);
 }

@@ -112,3 +112,24 @@ describe('follow the packet on a phone', () => {
     expect(scrollDelta(50, 900, 100, 700)).toBe(-58);
   });
 });
+
+describe('placeTag with a box to keep clear', () => {
+  for (const id of ['cluster-snat', 'cluster-no-snat', 'local', 'proxy-lb-local'] as const) {
+    it(`never covers the box the packet is at (${id}, deck layout)`, () => {
+      const { layout, steps } = setup(id, 1100, true);
+      // A card as big as a deck's (a header and a one-word verdict).
+      const size = { w: 330, h: 110 };
+      for (const { hop, point } of arrivals(layout, steps)) {
+        const here = layout.boxes[hop.to];
+        if (!here) continue;
+        const at = placeTag(layout, point, size, [here]);
+        const card = { x: point[0] + at.x, y: point[1] + at.y, ...size };
+        expect(area(card, here), `${hop.id} at ${hop.to}`).toBe(0);
+        expect(card.x).toBeGreaterThanOrEqual(0);
+        expect(card.y).toBeGreaterThanOrEqual(0);
+        expect(card.x + card.w).toBeLessThanOrEqual(layout.width);
+        expect(card.y + card.h).toBeLessThanOrEqual(layout.height);
+      }
+    });
+  }
+});

@@ -1,16 +1,17 @@
 /**
  * Loads the lessons that have a deck (every written lesson with lesson frontmatter) and builds
- * their slides; shared by the deck, notes and print routes.
+ * their slides from each lesson's MDX source (src/lib/deckPlan.ts) and its trainer's notes
+ * (content/decks/<lang>/<lesson>.yaml); shared by the deck, notes and print routes.
  */
 import { lessonNumber } from '../../../lib/lessons';
 import { lessonTime } from '../../../lib/lessonTime';
 import { getCollection } from 'astro:content';
-import { buildDeck, type DeckLesson, type DeckMoment, type Slide } from '../../../lib/deck';
-import { momentsOf, toDeckMoments, type MomentCode } from '../../../lib/moments';
-import { languages, resources, useT, type Lang, type MessageKey } from '../../../i18n';
+import type { DeckLesson, Slide } from '../../../lib/deck';
+import { planDeck } from '../../../lib/deckPlan';
+import { NO_NOTES, parseDeckNotes, type AuthoredNotes } from '../../../lib/deckNotes';
+import { languages, type Lang } from '../../../i18n';
 import { fixed } from '../../../i18n/number';
-import { runScenario } from '../../../sim/index';
-import { isTimeMode } from '../../../islands/flow/steps';
+import { makeTr } from '../../../islands/flow/tr';
 
 export interface DeckEntry {
   lang: Lang;
@@ -18,40 +19,35 @@ export interface DeckEntry {
   slides: Slide[];
 }
 
-const momentCodes = new Map<string, MomentCode[]>();
+/** The trainers' notes files, by path (read at build time). */
+const noteFiles = import.meta.glob<string>('/content/decks/*/*.yaml', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
-/**
- * The moments of a scenario's diagram (the engine run once per scenario, as the diagram runs it:
- * seed 1, no overrides); empty for a hop-by-hop diagram.
- */
-function codesOf(scenario: string): MomentCode[] {
-  const known = momentCodes.get(scenario);
-  if (known) return known;
-  const r = runScenario(scenario, { seed: 1 });
-  const codes = r.ok ? momentsOf(r.result, isTimeMode(r.result)) : [];
-  momentCodes.set(scenario, codes);
-  return codes;
+/** The authored notes of one lesson's deck (none when the file is missing). */
+function notesFor(lang: Lang, file: string): AuthoredNotes {
+  const src = noteFiles[`/content/decks/${lang}/${file}.yaml`];
+  if (src === undefined) return NO_NOTES;
+  const { notes, issues } = parseDeckNotes(src);
+  for (const i of issues) console.warn(`[deck] content/decks/${lang}/${file}.yaml: ${i}`);
+  return notes;
 }
 
-/** The localized moments of a scenario for a deck, or undefined when it plays hop by hop. */
-export function deckMoments(lang: Lang, scenario: string): DeckMoment[] | undefined {
-  const codes = codesOf(scenario);
-  if (codes.length === 0) return undefined;
-  const t = useT(lang);
-  return toDeckMoments(
-    codes,
-    (key, vars) => t(key as MessageKey, vars),
-    (n) => fixed(lang, n, 1),
-  );
+let cache: Promise<DeckEntry[]> | null = null;
+
+/** Every lesson deck in every language, in lesson order (built once per build). */
+export function loadDecks(): Promise<DeckEntry[]> {
+  cache ??= build();
+  return cache;
 }
 
-/** Every lesson deck in every language, in lesson order. */
-export async function loadDecks(): Promise<DeckEntry[]> {
+async function build(): Promise<DeckEntry[]> {
   const entries = await getCollection('docs', (e) => /^(en|de)\/lessons\//.test(e.id));
   const decks: DeckEntry[] = [];
   for (const lang of languages) {
-    const t = useT(lang);
-    const strings = resources[lang];
+    const tr = makeTr(lang);
     for (const e of entries) {
       const meta = e.data.lesson;
       if (!e.id.startsWith(`${lang}/lessons/`) || !meta) continue;
@@ -62,14 +58,20 @@ export async function loadDecks(): Promise<DeckEntry[]> {
         order: lessonNumber(e.filePath),
         minutes: lessonTime(e.body ?? '').minutes,
         goals: meta.goals,
-        scenarios: meta.scenarios,
       };
-      const slides = buildDeck(
+      const file =
+        (e.filePath ?? '')
+          .split('/')
+          .pop()
+          ?.replace(/\.mdx?$/, '') ?? lesson.slug;
+      const { slides, issues } = planDeck({
         lesson,
-        (key, vars) => t(key as MessageKey, vars),
-        (key) => key in strings,
-        (scenario) => deckMoments(lang, scenario),
-      );
+        source: e.body ?? '',
+        tr,
+        num: (n) => fixed(lang, n, 1),
+        notes: notesFor(lang, file),
+      });
+      for (const i of issues) console.warn(`[deck] ${e.filePath}: ${i}`);
       decks.push({ lang, lesson, slides });
     }
   }
