@@ -14,11 +14,15 @@ export type Fading = 'worked' | 'partial' | 'solo';
  */
 export const SHARE_TOLERANCE = { points: 0.2, relative: 0.015 } as const;
 /**
- * Tolerance of a window, in seconds: the course's rules predict it to about a tenth of a second
- * (the first and last failed connection sit within one arrival of the moments the rules name),
- * and the smallest mistake they must catch is GCP's 1 s timeout counted twice.
+ * Tolerance of a window, in seconds, around the engine's measurement. The engine counts from the
+ * first failed new connection to the last one; connections arrive at discrete times, so that
+ * can fall short of the span between the moments the course's rules name (failures start, the
+ * load balancer takes the node out) by a few arrival gaps, and never exceed it by more than one
+ * (1/rate). Hence more room above the measurement than below. Every time a puzzle states is a
+ * whole or half second, so the smallest mistake to catch (a step of the rules done wrong) moves
+ * the answer by at least 0.5 s.
  */
-export const WINDOW_TOLERANCE = 0.5;
+export const WINDOW_TOLERANCE = { below: 0.1, above: 0.4 } as const;
 /** Tolerance of a ratio ("how many times"): 0.02, or 1 % of the value when that is more. */
 export const RATIO_TOLERANCE = { absolute: 0.02, relative: 0.01 } as const;
 
@@ -32,14 +36,11 @@ export function acceptedAround(unit: NumberUnit, key: number): [number, number] 
       ? Math.max(SHARE_TOLERANCE.points, SHARE_TOLERANCE.relative * key)
       : unit === 'times'
         ? Math.max(RATIO_TOLERANCE.absolute, RATIO_TOLERANCE.relative * key)
-        : WINDOW_TOLERANCE;
+        : 0;
   const r = (x: number): number => Math.round(x * 1000) / 1000;
+  if (unit === 'seconds')
+    return [r(Math.max(0, key - WINDOW_TOLERANCE.below)), r(key + WINDOW_TOLERANCE.above)];
   return [r(Math.max(0, key - tol)), r(key + tol)];
-}
-
-/** The accepted range of a band (every value in it happens for some timing), widened the same way. */
-export function acceptedBand(lo: number, hi: number): [number, number] {
-  return [acceptedAround('seconds', lo)[0], acceptedAround('seconds', hi)[1]];
 }
 
 /**

@@ -29,7 +29,7 @@ export const SHUTDOWN_AT = 15;
 /** Seconds the machine keeps forwarding after the shutdown (the engine's default assumption). */
 export const OS_SHUTDOWN = 3;
 /** New connections per second in drain puzzles (the window is measured between two of them). */
-export const DRAIN_RATE = 100;
+export const DRAIN_RATE = 200;
 
 /** Lesson 6's family. */
 export const drainFamily: Family = {

@@ -41,7 +41,7 @@ export const localFamily: Family = {
   generate(seed, rng): Puzzle {
     const n = 2 + rng.int(4);
     const nodes = nodesOf(n);
-    const counts = drawCounts(rng, n, { max: 3, minWithPods: 1, wantEmpty: true, minTotal: 1 });
+    const counts = drawCounts(rng, n, { max: 3, minWithPods: 1, wantEmpty: true, minTotal: 2 });
     const pods = podsOn(nodes, counts);
     const preset = pick(rng, PRESETS);
     const withPods = nodes.filter((_, i) => (counts[i] ?? 0) > 0).map((x) => x.id);
