@@ -67,9 +67,9 @@ export function windowBand(s: Scenario, node: string, seed: number): WindowBand 
   return {
     lo: round2(lo[1]),
     hi: round2(hi[1]),
-    loPhase: round2(lo[0]),
-    hiPhase: round2(hi[0]),
-    samples: samples.map(([p, w]) => [round2(p), round2(w)]),
+    loPhase: Math.round(lo[0] * 1000) / 1000,
+    hiPhase: Math.round(hi[0] * 1000) / 1000,
+    samples: samples.map(([p, w]) => [Math.round(p * 1000) / 1000, round2(w)]),
   };
 }
 

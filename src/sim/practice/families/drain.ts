@@ -122,7 +122,6 @@ export const drainFamily: Family = {
             unit: 'seconds',
             moment: 'run',
             prompt: { key: 'practice.q.drain.windowLongest', vars },
-            hint: windowHint,
             aimedAt: [...aims],
           },
         ];
@@ -183,7 +182,16 @@ export const drainFamily: Family = {
           },
           { key: 'practice.setup.drainTraffic', vars: { rate: DRAIN_RATE, duration } },
           stated
-            ? { key: 'practice.setup.probeTiming', vars: { node: drained, times: checks } }
+            ? {
+                key: 'practice.setup.probeTiming',
+                vars: {
+                  node: drained,
+                  t1: checks[0] ?? 0,
+                  t2: checks[1] ?? 0,
+                  t3: checks[2] ?? 0,
+                  interval,
+                },
+              }
             : { key: 'practice.setup.probeTimingOpen', vars: { node: drained, interval } },
         ],
       },
@@ -206,7 +214,7 @@ export const drainFamily: Family = {
     const before = oddsAt(run, 0);
     const after = oddsAt(run, settledTime(run));
     const s = run.resolved;
-    const band = windowBand(p.scenario, drained, p.seed);
+    const band = windowBand(p.scenario, drained, run.seed);
     const shareWhy = (odds: typeof before, moment: 'before' | 'after') => {
       const up = Object.entries(odds.node)
         .filter(([, x]) => x > 0)
@@ -221,7 +229,7 @@ export const drainFamily: Family = {
         vars: {
           pod,
           node,
-          moment: `@practice.moment.${moment}`,
+          moment: `@practice.when.${moment}`,
           up,
           n: up.length,
           count: eps.length,

@@ -10,6 +10,7 @@ import {
   buildScenario,
   chance,
   drawCounts,
+  FRONTEND_IP,
   ipOf,
   nodesOf,
   options,
@@ -68,6 +69,7 @@ export const ipModeFamily: Family = {
       traffic: { rate: 50, duration: 4 },
     });
     const vars = {
+      frontend: FRONTEND_IP,
       caller: caller.id,
       callerIp,
       node: callerNode,
@@ -165,7 +167,7 @@ export const ipModeFamily: Family = {
               key: 'practice.why.proxyMismatch',
               vars: { reason: `@practice.reason.${failed.reason}` },
             }
-          : { key: 'practice.why.callServed', vars: { via: `@practice.opt.ipMode.${via}` } },
+          : { key: 'practice.why.callServed', vars: { via: `@practice.path.${via}` } },
         show,
       ),
       choiceKey(

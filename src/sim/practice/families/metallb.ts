@@ -60,7 +60,7 @@ export const metallbFamily: Family = {
         { at: SHUTDOWN_AT, type: 'shutdownNode', node: drained },
       ],
     });
-    const vars = { order, ip: frontendIp, delay, node: drained, pod: sharePod };
+    const vars = { order: order.join(' → '), ip: frontendIp, delay, node: drained, pod: sharePod };
     const questions: QuestionSpec[] = [
       {
         id: 'arpNode',
