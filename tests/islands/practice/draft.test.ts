@@ -107,7 +107,7 @@ describe('a practice draft', () => {
       ],
     };
     expect(timingFor(band, 18)).toBeCloseTo((2.3 * 5.999) / 5.7, 2);
-    expect(timingFor(band, 8)).toBeCloseTo(7.8, 1);
+    expect(timingFor(band, 8)).toBeCloseTo(6.001 + (1.8 * 3.998) / 3.6, 2);
     expect(timingFor(band, 30)).toBeNull();
     expect(timingFor(band, 1)).toBeNull();
   });
