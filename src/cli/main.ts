@@ -17,6 +17,7 @@ import {
   type Scenario,
 } from '../sim/index.ts';
 import { parseCliArgs } from './args.ts';
+import { practiceMain } from './practice.ts';
 import { importDump } from './fromKubectl.ts';
 import { t, type Lang } from './i18n.ts';
 import { issuesText, scenarioFile, scenarioList, summaryTable, toJson } from './output.ts';
@@ -67,7 +68,7 @@ export function main(argv: readonly string[], io: CliIo): number {
     if (!parsed.ok) return fail(parsed.issues);
     const args = parsed.args;
     if (args.help) {
-      io.stdout(`${t(lang, 'cli.usage')}\n`);
+      io.stdout(`${t(lang, 'cli.usage')}\n${t(lang, 'cli.usage.practice')}\n`);
       return 0;
     }
     if (args.schema) {
@@ -78,6 +79,7 @@ export function main(argv: readonly string[], io: CliIo): number {
       io.stdout(scenarioList(lang));
       return 0;
     }
+    if (args.practice !== null || args.practiceSheet !== null) return practiceMain(args, lang, io);
     if (args.target === null && args.fromKubectl === null) {
       io.stderr(`${t(lang, 'cli.usage')}\n`);
       return 2;

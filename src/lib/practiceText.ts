@@ -4,7 +4,7 @@
  * joined the way the language joins them. Shared by the practice page and the CLI.
  */
 import { fixed } from '../i18n/number.ts';
-import type { Phrase, PhraseValue } from '../sim/practice/types.ts';
+import type { KeyEntry, Phrase, PhraseValue, QuestionSpec } from '../sim/practice/types.ts';
 
 /** A translate function over the practice messages (with {{name}} placeholders). */
 export type PhraseTr = (key: string, vars?: Record<string, string | number>) => string;
@@ -37,4 +37,37 @@ export function phraseText(tr: PhraseTr, lang: 'en' | 'de', p: Phrase): string {
   const vars: Record<string, string> = {};
   for (const [k, v] of Object.entries(p.vars ?? {})) vars[k] = valueText(tr, lang, v);
   return tr(p.key, vars);
+}
+
+/** A number with its unit ("33.3 %", "15 s", "3 ×"). */
+export function withUnit(tr: PhraseTr, lang: 'en' | 'de', q: QuestionSpec, x: number): string {
+  return tr(`practice.unit.${q.unit ?? 'seconds'}`, { value: num(lang, x) });
+}
+
+/** An answer in words: option labels, a list of them, or a number with its unit. */
+export function answerText(
+  tr: PhraseTr,
+  lang: 'en' | 'de',
+  q: QuestionSpec,
+  value: string | string[] | number | undefined,
+): string {
+  if (typeof value === 'number') return Number.isFinite(value) ? withUnit(tr, lang, q, value) : '–';
+  const label = (v: string): string => {
+    const o = q.options?.find((x) => x.value === v);
+    return o ? phraseText(tr, lang, o.label) : v;
+  };
+  if (Array.isArray(value))
+    return value.length ? listOf(lang, value.map(label)) : tr('practice.none');
+  return value ? label(value) : '–';
+}
+
+/** The engine's answer in words; numbers with the range that is accepted. */
+export function keyText(tr: PhraseTr, lang: 'en' | 'de', q: QuestionSpec, k: KeyEntry): string {
+  if (typeof k.answer !== 'number') return answerText(tr, lang, q, k.answer);
+  const [lo, hi] = k.accepted as [number, number];
+  return tr('practice.keyNumber', {
+    value: withUnit(tr, lang, q, k.answer),
+    lo: num(lang, Math.round(lo * 100) / 100),
+    hi: withUnit(tr, lang, q, Math.round(hi * 100) / 100),
+  });
 }

@@ -3,7 +3,8 @@
  * answers it stands for, the given answers of worked rounds, answers in words, and where a
  * window falls in its band. The components only render what these return.
  */
-import { listOf, num, phraseText, type PhraseTr } from '../../lib/practiceText';
+import { num } from '../../lib/practiceText';
+export { answerText, keyText, withUnit } from '../../lib/practiceText';
 import { readNumber, type NumberUnit } from '../../sim/practiceRound';
 import type { Answers, KeyEntry, QuestionSpec, WindowBand } from '../../sim/practice/types';
 
@@ -61,39 +62,6 @@ export function answersOf(draft: Draft, questions: readonly QuestionSpec[]): Ans
     else out[q.id] = readNumber(typeof v === 'string' ? v : '', unitOf(q)) ?? Number.NaN;
   }
   return out;
-}
-
-/** A number with its unit ("33.3 %", "15 s", "3 ×"). */
-export function withUnit(tr: PhraseTr, lang: 'en' | 'de', q: QuestionSpec, x: number): string {
-  return tr(`practice.unit.${unitOf(q)}`, { value: num(lang, x) });
-}
-
-/** An answer in words: option labels, a list of them, or a number with its unit. */
-export function answerText(
-  tr: PhraseTr,
-  lang: 'en' | 'de',
-  q: QuestionSpec,
-  value: string | string[] | number | undefined,
-): string {
-  if (typeof value === 'number') return Number.isFinite(value) ? withUnit(tr, lang, q, value) : '–';
-  const label = (v: string): string => {
-    const o = q.options?.find((x) => x.value === v);
-    return o ? phraseText(tr, lang, o.label) : v;
-  };
-  if (Array.isArray(value))
-    return value.length ? listOf(lang, value.map(label)) : tr('practice.none');
-  return value ? label(value) : '–';
-}
-
-/** The engine's answer in words; numbers with the range that is accepted. */
-export function keyText(tr: PhraseTr, lang: 'en' | 'de', q: QuestionSpec, k: KeyEntry): string {
-  if (typeof k.answer !== 'number') return answerText(tr, lang, q, k.answer);
-  const [lo, hi] = k.accepted as [number, number];
-  return tr('practice.keyNumber', {
-    value: withUnit(tr, lang, q, k.answer),
-    lo: num(lang, Math.round(lo * 100) / 100),
-    hi: withUnit(tr, lang, q, Math.round(hi * 100) / 100),
-  });
 }
 
 /**

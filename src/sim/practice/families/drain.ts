@@ -21,7 +21,7 @@ import { numberKey } from '../key.ts';
 import { DRAIN_AT } from '../observe.ts';
 import { oddsAt, settledTime } from '../odds.ts';
 import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
-import { windowWhy } from './drainWhy.ts';
+import { bandWhy, windowWhy } from './drainWhy.ts';
 
 const PRESETS = ['azure', 'azure-shared', 'gcp', 'gcp-l4', 'aws-nlb', 'aws-lbc'] as const;
 /** The machine shuts down at this time; kube-proxy exits then. */
@@ -246,7 +246,14 @@ export const drainFamily: Family = {
     const windows = qWindow.map((q) =>
       q.id === 'window'
         ? numberKey(q, run.summary.disruption.seconds, why, show, undefined, band)
-        : numberKey(q, q.id === 'windowShortest' ? band.lo : band.hi, why, show, undefined, band),
+        : numberKey(
+            q,
+            q.id === 'windowShortest' ? band.lo : band.hi,
+            bandWhy(run, drained, band),
+            show,
+            undefined,
+            band,
+          ),
     );
     return [
       numberKey(qBefore as QuestionSpec, pct(before.pod[pod] ?? 0), shareWhy(before, 'before')),

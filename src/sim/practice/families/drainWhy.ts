@@ -77,3 +77,27 @@ export function windowWhy(run: SimResult, node: string, band: WindowBand): Phras
     },
   };
 }
+
+/** A probe phase as words: "at 2.5 s", or "just before 7 s" where the window jumps. */
+export function atPhrase(phase: number): Phrase[] {
+  const up = Math.round(phase);
+  return phase < up && up - phase < 0.01
+    ? [{ key: 'practice.band.justBefore', vars: { t: up } }]
+    : [{ key: 'practice.band.at', vars: { t: sec(phase) } }];
+}
+
+/** The band questions' mechanism: the band over every timing, then this run's story. */
+export function bandWhy(run: SimResult, node: string, band: WindowBand): Phrase {
+  return {
+    key: 'practice.why.windowBand',
+    vars: {
+      node,
+      lo: sec(band.lo),
+      hi: sec(band.hi),
+      loAt: atPhrase(band.loPhase),
+      hiAt: atPhrase(band.hiPhase),
+      runAt: atPhrase(run.resolved.loadBalancer.probePhase?.[node] ?? 0),
+      story: [windowWhy(run, node, band)],
+    },
+  };
+}
