@@ -9,7 +9,7 @@ import { dayOf, DUE_KEY, dueBefore, parseDue } from '../lib/practiceDue';
 
 /** Fill every practice-due note on the page (lesson number and words from its data). */
 export function showDue(now = new Date()): void {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = window.localStorage.getItem(DUE_KEY);
   } catch {

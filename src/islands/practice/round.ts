@@ -43,7 +43,7 @@ export function prepareRound(seed: number, family: FamilyId | null): Round {
   const key = solvePuzzle(puzzle);
   const ids = [
     ...new Set(key.flatMap((k) => (k.show?.connection === undefined ? [] : [k.show.connection]))),
-  ].slice(0, 4);
+  ].slice(0, 6);
   const diagram: Scenario = { ...puzzle.scenario, featured: ids };
   // The diagram runs this scenario with the same engine seed: the same connection ids.
   const run = simulateCore(diagram, { seed: ENGINE_SEED });
@@ -58,7 +58,7 @@ export function prepareRound(seed: number, family: FamilyId | null): Round {
       const mark = MARKS.find((m) => seen?.has(m));
       moments[k.id] = mark ? `${ids.indexOf(c)}:${mark}` : 'end';
     } else if (k.show?.at !== undefined) moments[k.id] = `t=${Math.floor(k.show.at)}`;
-    else moments[k.id] = 'end';
+    // Nothing to play (no connection shows it): the question gets no play button.
   }
   return { puzzle, key, diagram, moments };
 }

@@ -90,5 +90,16 @@ export function hopsOf(run: SimResult, id: number): Hop[] {
   return traceConnection(run, id)?.hops ?? [];
 }
 
+/** The first served connection through the load balancer that matches, to play (none: nothing to show). */
+export function showFirst(
+  run: SimResult,
+  match: (c: ConnectionRecord) => boolean,
+  from = 0,
+  to = Infinity,
+): { connection: number } | undefined {
+  const c = lbConnections(run, { from, to }).find((x) => x.outcome === 'ok' && match(x));
+  return c ? { connection: c.id } : undefined;
+}
+
 /** Seconds with one decimal, as sentences cite them. */
 export const sec = (x: number): number => Math.round(x * 10) / 10;

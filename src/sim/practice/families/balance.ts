@@ -16,6 +16,7 @@ import {
 } from '../build.ts';
 import { numberKey } from '../key.ts';
 import { oddsAt } from '../odds.ts';
+import { showFirst } from '../observe.ts';
 import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
 
 const PRESETS = ['azure', 'gcp', 'aws-lbc'] as const;
@@ -150,8 +151,18 @@ export const balanceFamily: Family = {
     const kMax = Math.max(...up.map(k));
     const kMin = Math.min(...up.map(k));
     return [
-      numberKey(q1, pct(odds.pod[busy] ?? 0), shareWhy(busy)),
-      numberKey(q2, pct(odds.pod[quiet] ?? 0), shareWhy(quiet)),
+      numberKey(
+        q1,
+        pct(odds.pod[busy] ?? 0),
+        shareWhy(busy),
+        showFirst(run, (c) => c.pod === busy),
+      ),
+      numberKey(
+        q2,
+        pct(odds.pod[quiet] ?? 0),
+        shareWhy(quiet),
+        showFirst(run, (c) => c.pod === quiet),
+      ),
       numberKey(q3, round2(ratio), {
         key: 'practice.why.ratio',
         vars: { kMax, kMin, ratio: round2(ratio) },

@@ -15,7 +15,7 @@ import {
   setupNodes,
 } from '../build.ts';
 import { multiKey, numberKey } from '../key.ts';
-import { lbConnections, servedPods } from '../observe.ts';
+import { lbConnections, servedPods, showFirst } from '../observe.ts';
 import { oddsAt } from '../odds.ts';
 import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
 
@@ -138,14 +138,24 @@ export const clusterFamily: Family = {
           probe: `@practice.probe.${s.loadBalancer.probe.kind}`,
         },
       }),
-      numberKey(qShare, pct(odds.pod[pod] ?? 0), {
-        key: 'practice.why.shareOneOverP',
-        vars: { pod, count: s.pods.length, share: pct(odds.pod[pod] ?? 0), chain },
-      }),
-      numberKey(qHop, pct(odds.crossNode), {
-        key: 'practice.why.extraHop',
-        vars: { n: inRotation, share: pct(odds.crossNode) },
-      }),
+      numberKey(
+        qShare,
+        pct(odds.pod[pod] ?? 0),
+        {
+          key: 'practice.why.shareOneOverP',
+          vars: { pod, count: s.pods.length, share: pct(odds.pod[pod] ?? 0), chain },
+        },
+        showFirst(run, (c) => c.pod === pod),
+      ),
+      numberKey(
+        qHop,
+        pct(odds.crossNode),
+        {
+          key: 'practice.why.extraHop',
+          vars: { n: inRotation, share: pct(odds.crossNode) },
+        },
+        showFirst(run, (c) => c.podNode !== c.ingressNode),
+      ),
     ];
   },
 };

@@ -18,7 +18,7 @@ import {
   CLIENT,
 } from '../build.ts';
 import { choiceKey, numberKey } from '../key.ts';
-import { hopsOf, lbConnections, servedPods } from '../observe.ts';
+import { hopsOf, lbConnections, servedPods, showFirst } from '../observe.ts';
 import { oddsAt } from '../odds.ts';
 import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
 
@@ -150,10 +150,15 @@ export const directReturnFamily: Family = {
         },
         { connection: far.id },
       ),
-      numberKey(qShare, pct(okShare), {
-        key: 'practice.why.noSnatShare',
-        vars: { n: nodes, share: pct(okShare) },
-      }),
+      numberKey(
+        qShare,
+        pct(okShare),
+        {
+          key: 'practice.why.noSnatShare',
+          vars: { n: nodes, share: pct(okShare) },
+        },
+        showFirst(run, () => true),
+      ),
     ];
   },
 };

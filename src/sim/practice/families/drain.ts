@@ -18,7 +18,7 @@ import {
   setupNodes,
 } from '../build.ts';
 import { numberKey } from '../key.ts';
-import { DRAIN_AT } from '../observe.ts';
+import { DRAIN_AT, showFirst } from '../observe.ts';
 import { oddsAt, settledTime } from '../odds.ts';
 import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
 import { bandWhy, windowWhy } from './drainWhy.ts';
@@ -256,8 +256,18 @@ export const drainFamily: Family = {
           ),
     );
     return [
-      numberKey(qBefore as QuestionSpec, pct(before.pod[pod] ?? 0), shareWhy(before, 'before')),
-      numberKey(qAfter as QuestionSpec, pct(after.pod[pod] ?? 0), shareWhy(after, 'after')),
+      numberKey(
+        qBefore as QuestionSpec,
+        pct(before.pod[pod] ?? 0),
+        shareWhy(before, 'before'),
+        showFirst(run, (c) => c.pod === pod, 0, DRAIN_AT),
+      ),
+      numberKey(
+        qAfter as QuestionSpec,
+        pct(after.pod[pod] ?? 0),
+        shareWhy(after, 'after'),
+        showFirst(run, (c) => c.pod === pod, settledTime(run) - 5),
+      ),
       ...windows,
     ];
   },

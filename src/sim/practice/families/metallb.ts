@@ -18,7 +18,7 @@ import {
   setupNodes,
 } from '../build.ts';
 import { choiceKey, numberKey } from '../key.ts';
-import { DRAIN_AT, sec } from '../observe.ts';
+import { DRAIN_AT, sec, showFirst } from '../observe.ts';
 import { oddsAt, settledTime } from '../odds.ts';
 import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
 
@@ -156,14 +156,19 @@ export const metallbFamily: Family = {
           eligible: local ? order.filter((x) => withPods.includes(x)) : order,
         },
       }),
-      numberKey(q2, pct(odds.pod[pod] ?? 0), {
-        key: local
-          ? podNode === before
-            ? 'practice.why.arpShareLocal'
-            : 'practice.why.arpShareElsewhere'
-          : 'practice.why.arpShareCluster',
-        vars: { node: before, pod, k, count: s.pods.length, share: pct(odds.pod[pod] ?? 0) },
-      }),
+      numberKey(
+        q2,
+        pct(odds.pod[pod] ?? 0),
+        {
+          key: local
+            ? podNode === before
+              ? 'practice.why.arpShareLocal'
+              : 'practice.why.arpShareElsewhere'
+            : 'practice.why.arpShareCluster',
+          vars: { node: before, pod, k, count: s.pods.length, share: pct(odds.pod[pod] ?? 0) },
+        },
+        showFirst(run, (c) => c.pod === pod, 0, DRAIN_AT),
+      ),
       numberKey(
         q3,
         d.seconds,

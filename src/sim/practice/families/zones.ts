@@ -7,6 +7,7 @@
 import { buildScenario, drawCounts, nodesOf, pct, pick, podsOn, setupNodes } from '../build.ts';
 import { numberKey } from '../key.ts';
 import { oddsAt } from '../odds.ts';
+import { showFirst } from '../observe.ts';
 import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
 
 const PRESETS = ['aws-nlb', 'aws-lbc'] as const;
@@ -132,12 +133,27 @@ export const zonesFamily: Family = {
       .reduce((sum, x) => sum + (odds.pod[x.id] ?? 0), 0);
     const [q1, q2, q3] = p.questions as [QuestionSpec, QuestionSpec, QuestionSpec];
     return [
-      numberKey(q1, pct(odds.pod[String(p.facts['a'])] ?? 0), shareWhy(String(p.facts['a']))),
-      numberKey(q2, pct(odds.pod[String(p.facts['b'])] ?? 0), shareWhy(String(p.facts['b']))),
-      numberKey(q3, pct(zoneTotal), {
-        key: 'practice.why.zoneTotal',
-        vars: { zone, z: zones.length, zones, share: pct(zoneTotal) },
-      }),
+      numberKey(
+        q1,
+        pct(odds.pod[String(p.facts['a'])] ?? 0),
+        shareWhy(String(p.facts['a'])),
+        showFirst(run, (c) => c.pod === p.facts['a']),
+      ),
+      numberKey(
+        q2,
+        pct(odds.pod[String(p.facts['b'])] ?? 0),
+        shareWhy(String(p.facts['b'])),
+        showFirst(run, (c) => c.pod === p.facts['b']),
+      ),
+      numberKey(
+        q3,
+        pct(zoneTotal),
+        {
+          key: 'practice.why.zoneTotal',
+          vars: { zone, z: zones.length, zones, share: pct(zoneTotal) },
+        },
+        showFirst(run, (c) => zoneOfNode(c.podNode ?? '') === zone),
+      ),
     ];
   },
 };
