@@ -239,7 +239,8 @@ export function windowModel(p: Puzzle, phase: number, m: Misconception | null): 
   const threshold = m === 'forgetThreshold' ? 1 : probe.unhealthyThreshold;
   const timeout = m === 'timeoutTwice' ? 2 * probe.timeout : probe.timeout;
   const taint = p.facts['autoscaler'] === true && m !== 'ignoreTaint';
-  if (taint && p.facts['preset'] === 'aws-lbc') return 0; // deregistered at the taint
+  // The AWS LBC drops a tainted node from its targets (source: practice-lbc-tainted-node).
+  if (taint && p.facts['preset'] === 'aws-lbc') return 0;
   const answer = (s: number): 'ok' | 'fast' | 'silent' => {
     if (s >= DRAIN.offline) return 'silent';
     if (probe.kind === 'tcpNodePort') return 'ok';

@@ -4,6 +4,7 @@ import { INGRESS_SOURCES } from './ingress.ts';
 import { KUBERNETES_SOURCES } from './kubernetes.ts';
 import { LINUX_SOURCES } from './linux.ts';
 import { METALLB_SOURCES } from './metallb.ts';
+import { PRACTICE_SOURCES } from './practice.ts';
 import type { SourceEntry } from './types.ts';
 
 export type { SourceEntry, SourceStatus } from './types.ts';
@@ -16,4 +17,5 @@ export const SOURCES: readonly SourceEntry[] = [
   ...METALLB_SOURCES,
   ...INGRESS_SOURCES,
   ...DATAPATHS_SOURCES,
+  ...PRACTICE_SOURCES,
 ];

@@ -26,7 +26,7 @@ import { bandWhy, windowWhy } from './drainWhy.ts';
 const PRESETS = ['azure', 'azure-shared', 'gcp', 'gcp-l4', 'aws-nlb', 'aws-lbc'] as const;
 /** The machine shuts down at this time; kube-proxy exits then. */
 export const SHUTDOWN_AT = 15;
-/** Seconds the machine keeps forwarding after the shutdown (the engine's default assumption). */
+/** Seconds the machine keeps forwarding after the shutdown (assumed; source: practice-os-shutdown). */
 export const OS_SHUTDOWN = 3;
 /** New connections per second in drain puzzles (the window is measured between two of them). */
 export const DRAIN_RATE = 200;
@@ -84,6 +84,8 @@ export const drainFamily: Family = {
         { at: SHUTDOWN_AT, type: 'shutdownNode' as const, node: drained },
       ],
     });
+    // An NLB's passive checks can end the window sooner (source: practice-nlb-passive-checks);
+    // Azure's HTTP probe on a non-200 is applied with its threshold (source: practice-azure-http-probe).
     const nlb = preset === 'aws-nlb' || preset === 'aws-lbc';
     const vars = { node: drained, pod: sharePod, at: DRAIN_AT, interval };
     const windowHint = {

@@ -126,6 +126,7 @@ export const ipModeFamily: Family = {
           },
           { key: 'practice.setup.lbIpMode', vars: { ipMode } },
           { key: pp ? 'practice.setup.proxyProtocolApp' : 'practice.setup.noProxyProtocol' },
+          // source: practice-pod-egress-masquerade
           { key: 'practice.setup.podEgress' },
         ],
         named: { key: 'practice.named.podCall', vars },

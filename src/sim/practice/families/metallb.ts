@@ -35,8 +35,10 @@ export const metallbFamily: Family = {
     const counts = drawCounts(rng, n, { max: 3, minWithPods: 2, minTotal: 2 });
     const pods = podsOn(nodes, counts);
     const frontendIp = `203.0.113.${100 + rng.int(100)}`;
+    // Not documented as a number: the puzzle states it (source: practice-l2-failover-delay).
     const delay = pick(rng, [2, 3, 5]);
     const probe = buildScenario({ id: 'x', policy, preset: 'metallb-l2', nodes, pods });
+    // source: practice-metallb-l2-election
     const order = l2ElectionOrder({
       ...probe,
       loadBalancer: { ...probe.loadBalancer, frontendIp },

@@ -10,6 +10,8 @@ import { oddsAt } from '../odds.ts';
 import { showFirst } from '../observe.ts';
 import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
 
+// Cross-zone off by default, zones without a healthy target out of DNS.
+// source: practice-nlb-cross-zone-off, practice-nlb-zone-dns
 const PRESETS = ['aws-nlb', 'aws-lbc'] as const;
 const ZONES = ['zone-a', 'zone-b', 'zone-c'] as const;
 
