@@ -4,6 +4,7 @@
  * playing the miss; a first visit starts with a worked example; a bad seed or topic gets a
  * message and a puzzle; misses come back on the due list, and a later lesson shows them.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   FAMILY_IDS,
@@ -157,6 +158,15 @@ for (const lang of ['en', 'de'] as const) {
       if ((await play.count()) > 0) {
         await play.click();
         await expect.poll(() => flow.getAttribute('data-step'), { timeout: 15_000 }).not.toBe('0');
+      }
+      // The graded round (feedback, band, the run's diagram) passes axe too.
+      if (family === 'drain' || family === 'metallb') {
+        const axe = await new AxeBuilder({ page }).include('.hop-practice').analyze();
+        expect(
+          axe.violations.map(
+            (v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`,
+          ),
+        ).toEqual([]);
       }
       expect(errors).toEqual([]);
     });
