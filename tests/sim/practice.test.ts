@@ -110,8 +110,8 @@ describe('feedback from the mechanism the engine ran', () => {
         expect(k.answer).toBe(0);
         // The band questions tell the band first, then the run's story.
         const story =
-          k.explanation.key === 'practice.why.windowBand'
-            ? (k.explanation.vars?.['story'] as Phrase[])[0]
+          k.explanation.vars?.['story'] !== undefined
+            ? (k.explanation.vars['story'] as Phrase[])[0]
             : k.explanation;
         expect(story?.key).toBe('practice.why.windowDeregistered');
       }
@@ -147,6 +147,20 @@ describe('feedback from the mechanism the engine ran', () => {
       const checks = w.explanation.vars?.['checks'] as Phrase[];
       expect(checks.length).toBe(p.scenario.loadBalancer.probe.unhealthyThreshold);
     }
+  }, 60_000);
+});
+
+describe('the checks a window explanation names', () => {
+  it('a silent check counts at its timeout, even when that lands on the next send time', () => {
+    // Seed 90011: AWS NLB, Local, checks every 10 s with a 10 s timeout, first check at 4 s.
+    const p = generatePuzzle(90011, 'drain');
+    expect(p.scenario.loadBalancer.probe).toMatchObject({ interval: 10, timeout: 10 });
+    const k = solvePuzzle(p).at(-1);
+    const story = (k?.explanation.vars?.['story'] as Phrase[])[0];
+    expect(story?.vars?.['checks']).toEqual([
+      { key: 'practice.check.status', vars: { sent: 14, status: 503 } },
+      { key: 'practice.check.timeout', vars: { sent: 24, counted: 34 } },
+    ]);
   }, 60_000);
 });
 

@@ -13,6 +13,7 @@ import {
   podOptions,
   podsOn,
   setupNodes,
+  CLIENT,
 } from '../build.ts';
 import { multiKey, numberKey } from '../key.ts';
 import { lbConnections, servedPods, showFirst } from '../observe.ts';
@@ -42,7 +43,7 @@ export const clusterFamily: Family = {
     const empty = nodes.filter((_, i) => (counts[i] ?? 0) === 0).map((x) => x.id);
     const target = empty.length > 0 ? pick(rng, empty) : pick(rng, nodes).id;
     const sharePod = pick(rng, pods).id;
-    const vars = { node: ingress, target, pod: sharePod };
+    const vars = { node: ingress, target, pod: sharePod, client: CLIENT.ip };
     const questions: QuestionSpec[] = [
       {
         id: 'pods',

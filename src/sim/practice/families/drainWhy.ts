@@ -23,17 +23,30 @@ function failedChecks(run: SimResult, node: string, down: number): ProbeResult[]
   return out;
 }
 
-/** One failed check as a sentence: when it was sent and what it got back. */
+/**
+ * One failed check as a sentence: when it was sent and what it got back. A check that got no
+ * answer is counted at its timeout; when the timeout is a whole number of intervals its result
+ * falls on another check's send time, so the node's leaving the network decides which it was.
+ */
 function checkPhrase(run: SimResult, node: string, r: ProbeResult): Phrase {
   const probe = run.resolved.loadBalancer.probe;
   const phase = run.resolved.loadBalancer.probePhase?.[node] ?? 0;
+  const onSchedule = (t: number): boolean => {
+    const k = (t - phase) / probe.interval;
+    return t >= phase - 1e-6 && Math.abs(k - Math.round(k)) < 1e-6;
+  };
+  const offline = run.events.find((e) => e.type === 'node.offline' && e.node === node)?.at ?? null;
+  const silentSent = r.at - probe.timeout;
+  const silent =
+    r.status === null &&
+    onSchedule(silentSent) &&
+    (offline === null ? !onSchedule(r.at - 0.001) : silentSent >= offline - 1e-6);
+  if (silent)
+    return { key: 'practice.check.timeout', vars: { sent: sec(silentSent), counted: sec(r.at) } };
   const k = Math.floor((r.at - phase + 1e-6) / probe.interval);
   const sent = phase + k * probe.interval;
-  const waited = r.at - sent;
   if (r.status !== null)
     return { key: 'practice.check.status', vars: { sent: sec(sent), status: r.status } };
-  if (waited >= probe.timeout - 1e-6)
-    return { key: 'practice.check.timeout', vars: { sent: sec(sent), counted: sec(r.at) } };
   return { key: 'practice.check.refused', vars: { sent: sec(sent) } };
 }
 
@@ -88,8 +101,10 @@ export function atPhrase(phase: number): Phrase[] {
 
 /** The band questions' mechanism: the band over every timing, then this run's story. */
 export function bandWhy(run: SimResult, node: string, band: WindowBand): Phrase {
+  // A band with no width (a deregistration, say) needs no timings.
+  const flat = band.hi - band.lo < 0.05;
   return {
-    key: 'practice.why.windowBand',
+    key: flat ? 'practice.why.windowBandFlat' : 'practice.why.windowBand',
     vars: {
       node,
       lo: sec(band.lo),
