@@ -3,6 +3,7 @@
  * same run as the key's), the key in the documented JSON, a handout with the key on its own page,
  * and bad input as a localized message with exit code 2.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../../src/cli/main.ts';
 import { generatePuzzle, solvePuzzle } from '../../src/sim/practice.ts';
@@ -103,6 +104,43 @@ describe('simulate --practice', () => {
     expect(cli(['--practice', '1', '--family', 'zonez']).stderr).toContain('zones');
     expect(cli(['--practice', 'x', '--lang', 'de']).stderr).toContain('Die Eingabe ist ungültig');
   });
+
+  it(
+    'hostile flags and values: exit 0 or 2, a message, never a stack trace',
+    { timeout: 240_000 },
+    () => {
+      const token = fc.oneof(
+        fc.constantFrom('--practice', '--practice-sheet', '--family', '--seed', '--json', '--lang'),
+        fc.constantFrom(
+          '0',
+          '1',
+          '3',
+          '2147483647',
+          '-1',
+          '1e3',
+          '99999999999',
+          'de',
+          'drain',
+          'zones',
+          'mixed',
+        ),
+        fc.string({ maxLength: 30 }),
+      );
+      fc.assert(
+        fc.property(fc.array(token, { minLength: 1, maxLength: 6 }), (argv) => {
+          const withPractice =
+            argv.includes('--practice') || argv.includes('--practice-sheet')
+              ? argv
+              : ['--practice', ...argv];
+          const r = cli(withPractice);
+          expect([0, 2]).toContain(r.code);
+          expect(r.stderr + r.stdout).not.toMatch(/\n\s+at .+:\d+/);
+          if (r.code === 2) expect(r.stderr.length).toBeGreaterThan(0);
+        }),
+        { numRuns: 40 },
+      );
+    },
+  );
 
   it('--help lists the practice options', () => {
     expect(cli(['--help']).stdout).toContain('--practice-sheet');

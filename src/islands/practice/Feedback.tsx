@@ -18,6 +18,7 @@ function BandBar({
   answer,
   yours,
   node,
+  withRange,
 }: {
   tr: Tr;
   lang: 'en' | 'de';
@@ -25,6 +26,8 @@ function BandBar({
   answer: number;
   yours: number | null;
   node: string;
+  /** Say the band in words (the band questions' explanation already does). */
+  withRange: boolean;
 }) {
   const max = Math.max(band.hi, answer, yours ?? 0, 1) * 1.1;
   const x = (v: number): string => `${(Math.max(0, v) / max) * 100}%`;
@@ -50,13 +53,14 @@ function BandBar({
         )}
       </div>
       <p className="hop-band__text">
-        {tr('practice.band.range', {
-          node,
-          lo: sec(band.lo),
-          hi: sec(band.hi),
-          loAt: when(band.loPhase),
-          hiAt: when(band.hiPhase),
-        })}{' '}
+        {withRange &&
+          tr('practice.band.range', {
+            node,
+            lo: sec(band.lo),
+            hi: sec(band.hi),
+            loAt: when(band.loPhase),
+            hiAt: when(band.hiPhase),
+          })}{' '}
         {yours !== null &&
           tr(timing === null ? 'practice.band.yoursOutside' : 'practice.band.yoursInside', {
             value: num(lang, yours),
@@ -126,6 +130,7 @@ export function Feedback({
           answer={entry.answer}
           yours={typeof yours === 'number' && Number.isFinite(yours) ? yours : null}
           node={drained}
+          withRange={entry.explanation.vars?.['story'] === undefined}
         />
       )}
       {canPlay && !g.correct && (
