@@ -17,6 +17,9 @@ function pagesToAudit() {
   const out = [];
   for (const lang of ['en', 'de']) {
     out.push(`/${lang}/`);
+    // The practice page hydrates at once (its puzzle is in the URL): audit it too.
+    if (fs.existsSync(path.join(distDir, lang, 'practice', 'index.html')))
+      out.push(`/${lang}/practice/`);
     const lessons = path.join(distDir, lang, 'lessons');
     if (fs.existsSync(lessons))
       for (const d of fs.readdirSync(lessons).sort()) out.push(`/${lang}/lessons/${d}/`);

@@ -24,6 +24,10 @@ export interface CliArgs {
   help: boolean;
   printScenario: boolean;
   lang: Lang;
+  /** --practice SEED, --practice-sheet N and --family F (src/cli/practice.ts). */
+  practice: number | null;
+  practiceSheet: number | null;
+  family: string | null;
 }
 
 /** Every option the command takes (help.ts prints one line for each). */
@@ -41,6 +45,10 @@ export const OPTIONS = {
   service: { type: 'string' },
   port: { type: 'string' },
   preset: { type: 'string' },
+  // Practice puzzles for trainers (src/cli/practice.ts).
+  practice: { type: 'string' },
+  'practice-sheet': { type: 'string' },
+  family: { type: 'string' },
 } as const;
 
 /** Parse the command line; the language comes from --lang, else from LANG / LC_ALL. */
@@ -64,6 +72,9 @@ export function parseCliArgs(
     help: false,
     printScenario: false,
     lang: envLang,
+    practice: null,
+    practiceSheet: null,
+    family: null,
   };
   const issues: InputIssue[] = [];
   // A string option followed by another option has no value (parseArgs would take the option).
@@ -154,6 +165,29 @@ export function parseCliArgs(
       case 'port':
       case 'preset':
         args[tok.name] = v;
+        break;
+      // Practice puzzles: a puzzle seed (0 … 2^31 − 1), a sheet of 1 … 50, a family id.
+      case 'practice':
+        if (/^\d{1,10}$/.test(v) && Number(v) <= 2 ** 31 - 1) args.practice = Number(v);
+        else
+          issues.push({
+            path: '--practice',
+            code: 'expectedInteger',
+            params: { min: 0, max: 2 ** 31 - 1, received: v.slice(0, 40) },
+          });
+        break;
+      case 'practice-sheet':
+        if (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 50)
+          args.practiceSheet = Number(v);
+        else
+          issues.push({
+            path: '--practice-sheet',
+            code: 'expectedInteger',
+            params: { min: 1, max: 50, received: v.slice(0, 40) },
+          });
+        break;
+      case 'family':
+        args.family = v;
         break;
     }
   }

@@ -17,6 +17,7 @@ import {
   type Scenario,
 } from '../sim/index.ts';
 import { parseCliArgs } from './args.ts';
+import { practiceMain } from './practice.ts';
 import { importDump } from './fromKubectl.ts';
 import { t, type Lang } from './i18n.ts';
 import { issuesText, scenarioFile, scenarioList, summaryTable, toJson } from './output.ts';
@@ -82,6 +83,7 @@ export function main(argv: readonly string[], io: CliIo): number {
       io.stdout(scenarioList(lang));
       return 0;
     }
+    if (args.practice !== null || args.practiceSheet !== null) return practiceMain(args, lang, io);
     if (args.target === null && args.fromKubectl === null) {
       io.stderr(`${t(lang, 'cli.usage')}\n${t(lang, 'cli.error.seeHelp')}\n`);
       return 2;

@@ -1,12 +1,11 @@
-/** The practice island shipping only German messages. */
+/** The practice island shipping only German practice messages (the diagram's load with it). */
 import practice from '../i18n/locales/practice/de.json';
 import Practice from './practice/Practice';
-import { messagesDe } from './flow/messages.de';
 import type { Messages } from './flow/trClient';
 
-const messages: Messages = { de: { ...messagesDe.de, ...practice } };
+const messages: Messages = { de: practice };
 
 /** Practice for lang="de". */
 export default function PracticeDe() {
-  return <Practice lang="de" messages={messages} flowMessages={messagesDe} />;
+  return <Practice lang="de" messages={messages} />;
 }

@@ -1,12 +1,11 @@
-/** The practice island shipping only English messages. */
+/** The practice island shipping only English practice messages (the diagram's load with it). */
 import practice from '../i18n/locales/practice/en.json';
 import Practice from './practice/Practice';
-import { messagesEn } from './flow/messages.en';
 import type { Messages } from './flow/trClient';
 
-const messages: Messages = { en: { ...messagesEn.en, ...practice } };
+const messages: Messages = { en: practice };
 
 /** Practice for lang="en". */
 export default function PracticeEn() {
-  return <Practice lang="en" messages={messages} flowMessages={messagesEn} />;
+  return <Practice lang="en" messages={messages} />;
 }

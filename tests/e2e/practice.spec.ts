@@ -1,156 +1,232 @@
 /**
- * The practice page in both languages: puzzle 7 from the URL, nothing that answers it visible
- * before the commit, one deliberate miss graded wrong and explained in view, the next puzzle
- * with a new seed, progress kept over a reload; a bad seed gets a message and a new puzzle;
- * a first visit starts with a worked example.
+ * The practice page in both languages: one round of every family (its key from the engine, one
+ * deliberate miss), graded and explained, the run's diagram loading after the commit and
+ * playing the miss; a first visit starts with a worked example; a bad seed or topic gets a
+ * message and a puzzle; misses come back on the due list, and a later lesson shows them.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  FAMILY_IDS,
+  generatePuzzle,
+  solvePuzzle,
+  type KeyEntry,
+  type QuestionSpec,
+} from '../../src/sim/practice';
 
 const text = {
   en: {
-    score: '3 of 4 right.',
-    mechanism: /discards/,
+    score: (r: number, t: number) => `${r} of ${t} right.`,
     bad: /is not a puzzle number/,
-    all: 'All 4 right.',
+    badFamily: /is not a practice topic/,
+    due: 'Due for review today',
   },
   de: {
-    score: '3 von 4 richtig.',
-    mechanism: /verwirft/,
+    score: (r: number, t: number) => `${r} von ${t} richtig.`,
     bad: /ist keine Rätselnummer/,
-    all: 'Alle 4 richtig.',
+    badFamily: /ist kein Übungsthema/,
+    due: 'Heute zur Wiederholung fällig',
   },
 } as const;
 
-async function inViewport(page: Page, el: Locator): Promise<boolean> {
-  const box = await el.boundingBox();
-  const h = page.viewportSize()?.height ?? 0;
-  return !!box && box.y >= 0 && box.y + Math.min(box.height, 60) <= h;
-}
-
-/** Solo rounds: two rounds already done (the worked and the partly worked one). */
+/** Solo rounds in every family (two rounds each already done). */
 async function asReturningLearner(page: Page): Promise<void> {
   await page.addInitScript(() => {
     if (!localStorage.getItem('hop.practice.v1'))
       localStorage.setItem(
         'hop.practice.v1',
-        JSON.stringify({ rounds: 2, streak: 0, best: 0, graded: [] }),
+        JSON.stringify({
+          rounds: 22,
+          streak: 0,
+          best: 0,
+          families: Object.fromEntries(
+            [
+              'path',
+              'cluster',
+              'directReturn',
+              'local',
+              'balance',
+              'zones',
+              'metallb',
+              'drain',
+              'ipMode',
+              'proxy',
+              'ingress',
+            ].map((f) => [f, 2]),
+          ),
+          graded: [],
+        }),
       );
   });
 }
 
 async function ready(page: Page): Promise<void> {
   await expect(page.locator('.hop-practice')).toHaveAttribute('data-phase', 'ready', {
-    timeout: 20_000,
+    timeout: 30_000,
   });
-  await expect(page.locator('.hop-practice__diagram .hop-flow')).toBeVisible({ timeout: 20_000 });
+}
+
+/** A number as typed in the page's language. */
+const typed = (lang: 'en' | 'de', x: number): string =>
+  lang === 'de' ? String(x).replace('.', ',') : String(x);
+
+/** Enter an answer: the key's, or (wrong) a different one. */
+async function answer(
+  page: Page,
+  lang: 'en' | 'de',
+  q: QuestionSpec,
+  k: KeyEntry,
+  wrong: boolean,
+): Promise<void> {
+  const box = page.locator(`fieldset[data-question="${q.id}"]`);
+  if (q.kind === 'number') {
+    const v = k.answer as number;
+    const w = q.unit === 'percent' ? (v >= 50 ? v - 40 : v + 40) : v + 30;
+    await box.locator('input[type="text"]').fill(typed(lang, wrong ? w : v));
+    return;
+  }
+  const values = (q.options ?? []).map((o) => o.value);
+  if (q.kind === 'choice') {
+    const v = wrong ? (values.find((x) => x !== k.answer) ?? '') : (k.answer as string);
+    await box.locator(`input[value="${v}"]`).check();
+    return;
+  }
+  const set = new Set(k.answer as string[]);
+  if (wrong) {
+    const first = values[0] ?? '';
+    if (set.has(first)) set.delete(first);
+    else set.add(first);
+  }
+  for (const v of set) await box.locator(`input[value="${v}"]`).check();
 }
 
 for (const lang of ['en', 'de'] as const) {
-  test(`${lang}: puzzle 7, predict, commit, a miss explained, next, progress kept`, async ({
-    page,
-  }) => {
-    test.setTimeout(90_000);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await asReturningLearner(page);
-    await page.goto(`/${lang}/practice/?seed=7`);
-    await ready(page);
-    await expect(page.locator('.hop-practice')).toHaveAttribute('data-seed', '7');
-    await expect(page.locator('[data-fading]')).toHaveAttribute('data-fading', 'solo');
-
-    // Before the commit: the diagram shows its picture only, and takes no input.
-    const diagram = page.locator('.hop-practice__diagram');
-    await expect(diagram).toHaveAttribute('data-revealed', 'false');
-    await expect(diagram).toHaveAttribute('inert', '');
-    for (const giveaway of [
-      '.hop-panels',
-      '.hop-stepbar',
-      '.hop-narration',
-      '.hop-packets',
-      '.hop-place__badges',
-      '.hop-link--extra',
-    ])
-      for (const el of await diagram.locator(giveaway).all()) await expect(el).toBeHidden();
-    await expect(page.locator('[data-grade]')).toHaveCount(0);
-    await expect(page.locator('[data-explanation]')).toHaveCount(0);
-    await expect(page.locator('[data-practice-result]')).toHaveCount(0);
-
-    // The engine's answer to puzzle 7: pod-a only, the client's address, only on node-1, 1/3.
-    // One deliberate miss: "every time".
-    const form = page.locator('.hop-practice__form');
-    await form.locator('input[name="pods"][value="pod-a"]').check();
-    await form.locator('input[name="source"][value="client"]').check();
-    await form.locator('input[name="success"][value="always"]').check();
-    await form.locator('input[name="share"]').fill(lang === 'de' ? '33,3' : '33.3');
-    await form.locator('button[type="submit"]').click();
-
-    const result = page.locator('[data-practice-result]');
-    await expect(result).toContainText(text[lang].score);
-    const miss = page.locator('[data-question="success"] [data-grade="wrong"]');
-    await expect(miss).toBeVisible();
-    await expect(miss.locator('[data-explanation]')).toContainText(text[lang].mechanism);
-    await expect(miss.locator('button')).toBeVisible();
-    await expect
-      .poll(() => inViewport(page, miss), { timeout: 3000, message: 'the miss is in view' })
-      .toBe(true);
-    for (const q of ['pods', 'source', 'share'])
-      await expect(page.locator(`[data-question="${q}"] [data-grade]`)).toHaveAttribute(
-        'data-grade',
-        'right',
+  for (const family of FAMILY_IDS) {
+    test(`${lang}: a ${family} round, graded by the engine, one miss explained and played`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const seed = 11;
+      const p = generatePuzzle(seed, family);
+      const key = solvePuzzle(p);
+      await asReturningLearner(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`/${lang}/practice/?seed=${seed}&family=${family}`);
+      await ready(page);
+      await expect(page.locator(`[data-family="${family}"]`)).toHaveAttribute(
+        'data-lesson',
+        String(p.lesson),
       );
-    // After the commit the diagram opens and plays.
-    await expect(diagram).toHaveAttribute('data-revealed', 'true');
-    await expect(diagram.locator('.hop-stepbar')).toBeVisible();
-    await miss.locator('button').click();
-    await expect(diagram.locator('.hop-flow')).not.toHaveAttribute('data-step', '0');
+      await expect(page.locator('[data-fading]')).toHaveAttribute('data-fading', 'solo');
+      // Before the commit: no grade, no explanation, no diagram of the run.
+      await expect(page.locator('[data-grade]')).toHaveCount(0);
+      await expect(page.locator('[data-practice-diagram]')).toHaveCount(0);
+      // Every question names its moment.
+      for (const q of p.questions)
+        await expect(page.locator(`fieldset[data-question="${q.id}"]`)).toHaveAttribute(
+          'data-moment',
+          q.moment,
+        );
 
-    const progress = page.locator('[data-practice-progress]');
-    await expect(progress).toContainText(/\b3\b/);
+      const last = p.questions.at(-1);
+      for (const q of p.questions) {
+        const k = key.find((x) => x.id === q.id);
+        if (k) await answer(page, lang, q, k, q === last);
+      }
+      await page.locator('.hop-practice__form button[type="submit"]').click();
+      const n = p.questions.length;
+      await expect(page.locator('[data-practice-result]')).toContainText(
+        text[lang].score(n - 1, n),
+      );
+      const miss = page.locator(`[data-question="${last?.id ?? ''}"] [data-grade="wrong"]`);
+      await expect(miss).toBeVisible();
+      const why = (await miss.locator('[data-explanation]').innerText()).trim();
+      expect(why.length).toBeGreaterThan(20);
+      expect(why).not.toMatch(/\{\{|practice\.|@/);
+      for (const q of p.questions.slice(0, -1))
+        await expect(page.locator(`[data-question="${q.id}"] [data-grade]`)).toHaveAttribute(
+          'data-grade',
+          'right',
+        );
 
-    // The next puzzle has another seed, in the URL too.
-    await result.locator('[data-practice-next]').click();
-    await ready(page);
-    const seed = await page.locator('.hop-practice').getAttribute('data-seed');
-    expect(seed).not.toBe('7');
-    expect(new URL(page.url()).searchParams.get('seed')).toBe(seed);
-    await expect(page.locator('[data-grade]')).toHaveCount(0);
+      // The run's diagram loads now, and the miss's moment plays in it.
+      const flow = page.locator('[data-practice-diagram] .hop-flow');
+      await expect(flow).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+      const play = miss.locator('[data-practice-play]');
+      if ((await play.count()) > 0) {
+        await play.click();
+        await expect.poll(() => flow.getAttribute('data-step'), { timeout: 15_000 }).not.toBe('0');
+      }
+      // The graded round (feedback, band, the run's diagram) passes axe too.
+      if (family === 'drain' || family === 'metallb') {
+        const axe = await new AxeBuilder({ page }).include('.hop-practice').analyze();
+        expect(
+          axe.violations.map(
+            (v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`,
+          ),
+        ).toEqual([]);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
 
-    // A reload keeps the rounds done.
-    await page.reload();
-    await ready(page);
-    await expect(page.locator('.hop-practice')).toHaveAttribute('data-seed', seed ?? '');
-    await expect(progress).toContainText(/\b3\b/);
-    expect(errors).toEqual([]);
-  });
-
-  test(`${lang}: a bad seed gets a message and a new puzzle`, async ({ page }) => {
-    await page.goto(`/${lang}/practice/?seed=7abc`);
-    await expect(page.locator('.hop-practice__notice[role="alert"]')).toContainText(text[lang].bad);
-    await expect(page.locator('.hop-practice__notice[role="alert"]')).toContainText('7abc');
+  test(`${lang}: a bad seed or topic gets a message and a puzzle`, async ({ page }) => {
+    await page.goto(`/${lang}/practice/?seed=7abc&family=<b>`);
+    const alert = page.locator('.hop-practice__notice[role="alert"]');
+    await expect(alert).toContainText(text[lang].bad);
+    await expect(alert).toContainText(text[lang].badFamily);
+    await expect(alert).toContainText('7abc');
     await ready(page);
     expect(new URL(page.url()).searchParams.get('seed')).toMatch(/^\d+$/);
   });
 }
 
-test('a first visit starts with a worked example the learner checks', async ({ page }) => {
-  await page.goto('/en/practice/?seed=7');
+test('a first visit starts with a worked example; the second round is partly worked', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/en/practice/?seed=7&family=local');
   await ready(page);
   await expect(page.locator('[data-fading]')).toHaveAttribute('data-fading', 'worked');
   const form = page.locator('.hop-practice__form');
-  await expect(form.locator('input[name="pods"][value="pod-a"]')).toBeChecked();
-  await expect(form.locator('input[name="success"][value="sameNodeOnly"]')).toBeChecked();
-  await expect(form.locator('input[name="success"][value="sameNodeOnly"]')).toBeDisabled();
-  await expect(form.locator('.hop-practice__given')).toHaveCount(4);
+  const n = generatePuzzle(7, 'local').questions.length;
+  await expect(form.locator('.hop-practice__given')).toHaveCount(n);
   await form.locator('button[type="submit"]').click();
-  await expect(page.locator('[data-practice-result]')).toContainText(text.en.all);
+  await expect(page.locator('[data-practice-result]')).toContainText(`All ${n} right.`);
   await expect(page.locator('[data-practice-progress]')).toContainText('Rounds done: 1');
-  // The second round is partly worked: the first two answers given, the rest open.
   await page.locator('[data-practice-next]').click();
   await ready(page);
   await expect(page.locator('[data-fading]')).toHaveAttribute('data-fading', 'partial');
-  await expect(form.locator('.hop-practice__given')).toHaveCount(2);
-  await expect(form.locator('input[name="success"]').first()).toBeEnabled();
+  await expect(page.locator('[data-family]')).toHaveAttribute('data-family', 'local');
+  await expect(form.locator('.hop-practice__given')).toHaveCount(Math.floor(n / 2));
+});
+
+test('a miss comes back: due today on the practice page and at the top of a later lesson', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await asReturningLearner(page);
+  await page.goto('/en/practice/?seed=5&family=zones');
+  await ready(page);
+  // Every share answered 0: wrong.
+  for (const q of generatePuzzle(5, 'zones').questions)
+    await page.locator(`fieldset[data-question="${q.id}"] input[type="text"]`).fill('0');
+  await page.locator('.hop-practice__form button[type="submit"]').click();
+  await expect(page.locator('[data-practice-result]')).toBeVisible();
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('[data-practice-due]')).toContainText(text.en.due);
+  await expect(page.locator('[data-practice-due]')).toContainText('Zones with cross-zone off');
+  // Lesson 6's recall note lists it (zones is lesson 5's topic), with a link to a puzzle of it.
+  await page.goto('/en/lessons/draining-nodes/');
+  const note = page.locator('[data-practice-due-note]');
+  await expect(note).toBeVisible();
+  await expect(note.locator('a')).toHaveAttribute('href', '/en/practice/?family=zones');
+  // Lesson 5 itself does not (its recall questions are about earlier lessons).
+  await page.goto('/en/lessons/balancing-local/');
+  await expect(page.locator('[data-practice-due-note]')).toBeHidden();
 });
 
 test('storage that throws does not break the page', async ({ page }) => {

@@ -72,6 +72,7 @@ describe('the source list', () => {
       'metallb',
       'ingress',
       'datapaths',
+      'practice',
     ]);
   });
 });

@@ -1,50 +1,103 @@
 /**
- * What a practice question says under its controls: before the commit, the reason behind a
- * given (worked) answer; after it, the grade, the learner's and the engine's answers on a miss,
- * the mechanism, and a button that plays the moment showing it.
+ * What a question says under its controls: before the commit, the reason behind a given answer
+ * (worked rounds); after it, the grade, the learner's and the engine's answers on a miss, the
+ * mechanism the engine ran and, for a drain window, where the answer falls in the band over the
+ * checks' timing and which timing gives it. A button plays the moment of the run that shows it.
  */
 import { fixed } from '../../i18n/number';
-import type { Grade, Question } from '../../sim/practice';
+import { num, phraseText } from '../../lib/practiceText';
+import type { Grade, KeyEntry, QuestionSpec, WindowBand } from '../../sim/practice/types';
 import type { Tr } from '../flow/trClient';
-import {
-  answerSentence,
-  explanation,
-  readNumber,
-  type Draft,
-  type RoundFacts,
-  type Sentence,
-} from './explain';
-import type { Round } from './round';
+import { answerText, keyText, timingFor } from './draft';
+
+/** The band of a window with the engine's and the learner's answers on it. */
+function BandBar({
+  tr,
+  lang,
+  band,
+  answer,
+  yours,
+  node,
+  withRange,
+}: {
+  tr: Tr;
+  lang: 'en' | 'de';
+  band: WindowBand;
+  answer: number;
+  yours: number | null;
+  node: string;
+  /** Say the band in words (the band questions' explanation already does). */
+  withRange: boolean;
+}) {
+  const max = Math.max(band.hi, answer, yours ?? 0, 1) * 1.1;
+  const x = (v: number): string => `${(Math.max(0, v) / max) * 100}%`;
+  const timing = yours === null ? null : timingFor(band, yours);
+  const sec = (x: number): string => fixed(lang, x, 1);
+  // A phase just below a whole second is where the window jumps: say "just before".
+  const when = (phase: number): string => {
+    const up = Math.round(phase);
+    return phase < up && up - phase < 0.01
+      ? tr('practice.band.justBefore', { t: sec(up) })
+      : tr('practice.band.at', { t: sec(phase) });
+  };
+  return (
+    <div className="hop-band" data-band>
+      <div className="hop-band__track" aria-hidden="true">
+        <span
+          className="hop-band__range"
+          style={{ left: x(band.lo), width: `calc(${x(band.hi)} - ${x(band.lo)} + 2px)` }}
+        />
+        <span className="hop-band__mark hop-band__mark--key" style={{ left: x(answer) }} />
+        {yours !== null && (
+          <span className="hop-band__mark hop-band__mark--yours" style={{ left: x(yours) }} />
+        )}
+      </div>
+      <p className="hop-band__text">
+        {withRange &&
+          tr('practice.band.range', {
+            node,
+            lo: sec(band.lo),
+            hi: sec(band.hi),
+            loAt: when(band.loPhase),
+            hiAt: when(band.hiPhase),
+          })}{' '}
+        {yours !== null &&
+          tr(timing === null ? 'practice.band.yoursOutside' : 'practice.band.yoursInside', {
+            value: num(lang, yours),
+            at: timing === null ? '' : when(timing),
+          })}
+      </p>
+    </div>
+  );
+}
 
 /** The feedback of one question; nothing for an open question before the commit. */
 export function Feedback({
   q,
   tr,
   lang,
-  round,
-  facts,
-  list,
-  draft,
+  entry,
   grade: g,
   given,
+  yours,
+  drained,
+  canPlay,
   onPlay,
 }: {
-  q: Question;
+  q: QuestionSpec;
   tr: Tr;
   lang: 'en' | 'de';
-  round: Round;
-  facts: RoundFacts;
-  list: (items: string[]) => string;
-  draft: Draft;
-  /** The engine's grade, once committed. */
+  entry: KeyEntry | undefined;
   grade: Grade | undefined;
-  /** The question's answer was given (worked) in this round's fading. */
   given: boolean;
-  /** Play a moment of the diagram, scrolled into view. */
-  onPlay: (moment: string | undefined) => void;
+  /** The learner's answer as graded. */
+  yours: string | string[] | number | undefined;
+  drained: string;
+  canPlay: boolean;
+  onPlay: () => void;
 }) {
-  const say = (s: Sentence): string => tr(s.key, s.vars);
-  const why = say(explanation(round, g ?? { question: q, reason: reasonHint(round, q) }, facts));
+  if (!entry) return null;
+  const why = phraseText(tr, lang, entry.explanation);
   if (!g)
     return given ? (
       <div className="hop-practice__given">
@@ -54,7 +107,7 @@ export function Feedback({
   return (
     <div
       className={`hop-practice__fb ${g.correct ? 'is-right' : 'is-wrong'}`}
-      id={`practice-fb-${q}`}
+      id={`practice-fb-${q.id}`}
       data-grade={g.correct ? 'right' : 'wrong'}
     >
       <p className="hop-practice__verdict">
@@ -63,49 +116,33 @@ export function Feedback({
       </p>
       {!g.correct && (
         <p>
-          {tr('practice.yours', { answer: yourAnswer(q, draft, tr, lang, list, facts) })}
+          {tr('practice.yours', { answer: answerText(tr, lang, q, yours) })}
           <br />
-          <strong>{tr('practice.engine', { answer: say(answerSentence(round, q, facts)) })}</strong>
+          <strong>{tr('practice.engine', { answer: keyText(tr, lang, q, entry) })}</strong>
         </p>
       )}
       <p data-explanation>{why}</p>
-      {!g.correct && round.moments[q] && (
+      {entry.band && typeof entry.answer === 'number' && (
+        <BandBar
+          tr={tr}
+          lang={lang}
+          band={entry.band}
+          answer={entry.answer}
+          yours={typeof yours === 'number' && Number.isFinite(yours) ? yours : null}
+          node={drained}
+          withRange={entry.explanation.vars?.['story'] === undefined}
+        />
+      )}
+      {canPlay && !g.correct && (
         <button
           type="button"
           className="hop-practice__btn hop-practice__btn--quiet hop-action hop-action--quiet"
-          onClick={() => onPlay(round.moments[q])}
+          onClick={onPlay}
+          data-practice-play
         >
           ▶ {tr('practice.play')}
         </button>
       )}
     </div>
   );
-}
-
-/** The learner's answer to a question in words. */
-function yourAnswer(
-  q: Question,
-  draft: Draft,
-  tr: Tr,
-  lang: 'en' | 'de',
-  list: (items: string[]) => string,
-  facts: RoundFacts,
-): string {
-  switch (q) {
-    case 'pods':
-      return list(draft.pods);
-    case 'source':
-      return tr(`practice.source.${draft.source ?? 'none'}`, facts);
-    case 'success':
-      return tr(`practice.success.${draft.success ?? 'always'}`, facts);
-    case 'share':
-      return tr('practice.percent', { value: fixed(lang, readNumber(draft.share) ?? 0, 1) });
-    case 'window':
-      return tr('practice.seconds', { value: fixed(lang, readNumber(draft.window) ?? 0, 1) });
-  }
-}
-
-/** The engine's reason code of a question (worked answers are explained before any grade). */
-function reasonHint(round: Round, q: Question): string {
-  return round.reasons[q] ?? '';
 }

@@ -1,95 +1,88 @@
 /**
- * A practice round's setup in words: the nodes and their Pods, the traffic policy, the load
- * balancer and its probe, the connection the questions are about, and a drain if there is one.
+ * A round's setup: the sentences the puzzle states, and a compact map of the cluster (who
+ * calls, the load balancer, the nodes by zone with their Pods, the named and the drained node).
+ * The map is a plain list styled as cards, so it reads in order without the picture, stays a few
+ * lines tall with five nodes, and wraps on a phone.
  */
+import { phraseText } from '../../lib/practiceText';
+import type { Puzzle, SetupNode } from '../../sim/practice/types';
 import type { Tr } from '../flow/trClient';
-import type { RoundFacts } from './explain';
-import type { Round } from './round';
 
 /** The setup section of a round. */
-export function SetupSection({
-  tr,
-  round,
-  facts,
-  list,
-}: {
-  tr: Tr;
-  round: Round;
-  facts: RoundFacts;
-  /** Names joined as a list in the page's language. */
-  list: (items: string[]) => string;
-}) {
-  const { puzzle } = round;
-  const scenario = round.diagram;
-  const seed = puzzle.seed;
-  const drain = puzzle.drainNode;
-  const nodeIpOf = (id: string): string => scenario.nodes.find((n) => n.id === id)?.ip ?? '';
-  const probe = scenario.loadBalancer.probe;
+export function SetupSection({ tr, lang, puzzle }: { tr: Tr; lang: 'en' | 'de'; puzzle: Puzzle }) {
+  const { setup } = puzzle;
+  const say = (p: Parameters<typeof phraseText>[2]): string => phraseText(tr, lang, p);
+  const named = setup.named?.vars?.['node'];
+  const zones = [...new Set(setup.nodes.map((n) => n.zone ?? ''))];
+  const s = puzzle.scenario;
+  const card = (n: SetupNode) => (
+    <li
+      key={n.id}
+      className={`hop-map__node${n.id === named ? ' is-named' : ''}${n.id === setup.drained ? ' is-drained' : ''}`}
+      data-node={n.id}
+    >
+      <span className="hop-map__name">{n.id}</span> <span className="hop-map__ip">{n.ip}</span>
+      {n.pods.length > 0 ? (
+        <span className="hop-map__pods">
+          {n.pods.map((p) => (
+            <span key={p} className="hop-map__pod">
+              {p}
+            </span>
+          ))}
+        </span>
+      ) : (
+        <span className="hop-map__empty">{tr('practice.map.noPod')}</span>
+      )}
+      {setup.caller?.node === n.id && (
+        <span className="hop-map__pod hop-map__pod--caller">{setup.caller.id}</span>
+      )}
+      {n.id === setup.drained && <span className="hop-map__tag">{tr('practice.map.drained')}</span>}
+    </li>
+  );
   return (
     <section className="hop-practice__setup" aria-labelledby="practice-setup">
       <h3 id="practice-setup">{tr('practice.setup')}</h3>
-      <p>
-        {tr('practice.desc.cluster', {
-          nodes: scenario.nodes.length,
-          count: scenario.pods.length,
-        })}
-      </p>
-      <ul>
-        {scenario.nodes.map((n) => {
-          const pods = scenario.pods.filter((p) => p.node === n.id).map((p) => p.id);
-          return (
-            <li key={n.id}>
-              {pods.length
-                ? tr('practice.desc.node', { node: n.id, ip: n.ip, pods: list(pods) })
-                : tr('practice.desc.nodeEmpty', { node: n.id, ip: n.ip })}
-            </li>
-          );
-        })}
-      </ul>
-      <p>
-        {tr(
-          scenario.service.externalTrafficPolicy === 'Local'
-            ? 'practice.desc.policyLocal'
-            : scenario.masquerade
-              ? 'practice.desc.policyClusterSnat'
-              : 'practice.desc.policyClusterNoSnat',
+      <div className="hop-map" data-practice-map>
+        <p className="hop-map__top">
+          {setup.caller ? (
+            <span className="hop-map__chip">
+              {tr('practice.map.caller', { pod: setup.caller.id, ip: setup.caller.ip })}
+            </span>
+          ) : (
+            <span className="hop-map__chip">
+              {tr('practice.map.client', { ip: s.clients[0]?.ip ?? '' })}
+            </span>
+          )}
+          <span aria-hidden="true"> → </span>
+          <span className="hop-map__chip hop-map__chip--lb">
+            {tr(setup.lbBox ? 'practice.map.lb' : 'practice.map.arp', {
+              ip: s.loadBalancer.frontendIp,
+            })}
+          </span>
+        </p>
+        {zones.length > 1 ? (
+          <ul className="hop-map__zones">
+            {zones.map((z) => (
+              <li key={z} className="hop-map__zone">
+                <span className="hop-map__zone-name">{z}</span>
+                <ul className="hop-map__nodes">
+                  {setup.nodes.filter((n) => (n.zone ?? '') === z).map(card)}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <ul className="hop-map__nodes">{setup.nodes.map(card)}</ul>
         )}
-      </p>
-      <p>
-        {tr('practice.desc.lb', {
-          preset: tr(`practice.preset.${scenario.loadBalancer.preset}`),
-          delivery: tr(`diagram.delivery.${scenario.loadBalancer.delivery}`),
-          probe: tr(`diagram.probe.${probe.kind}`),
-          interval: probe.interval,
-          timeout: probe.timeout,
-          threshold: probe.unhealthyThreshold,
-        })}
-      </p>
-      <p className="hop-practice__named">
-        <strong>
-          {tr(puzzle.direct ? 'practice.desc.namedDirect' : 'practice.desc.namedLb', {
-            client: facts.client,
-            node: puzzle.ingressNode,
-            nodeIp: nodeIpOf(puzzle.ingressNode),
-          })}
-        </strong>
-      </p>
-      {drain && (
-        <p>
-          {tr(puzzle.autoscaler ? 'practice.desc.drainAutoscaler' : 'practice.desc.drain', {
-            node: drain,
-            duration: scenario.traffic.duration,
-          })}
+      </div>
+      {setup.lines.map((l, i) => (
+        <p key={i}>{say(l)}</p>
+      ))}
+      {setup.named && (
+        <p className="hop-practice__named">
+          <strong>{say(setup.named)}</strong>
         </p>
       )}
-      <p className="hop-practice__link">
-        <a href={withSeedPath(seed)}>{tr('practice.link')}</a> · {tr('practice.linkHint')}
-      </p>
     </section>
   );
-}
-
-/** The link to this puzzle, relative to the page. */
-function withSeedPath(seed: number): string {
-  return `?seed=${seed}`;
 }

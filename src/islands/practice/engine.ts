@@ -3,30 +3,22 @@
  * loaded on the main thread on demand when there is no worker or it fails. Either way the
  * page's own bundle stays free of the engine.
  */
-import type { Answer, Grade } from '../../sim/practice';
+import type { FamilyId } from '../../sim/practiceFamilies';
 import type { Round } from './round';
 
-export type PracticeRequest =
-  | { id: number; kind: 'round'; seed: number }
-  | { id: number; kind: 'grade'; seed: number; answer: Answer };
+export type PracticeRequest = { id: number; seed: number; family: FamilyId | null };
+export type PracticeResponse = { id: number; ok: true; round: Round } | { id: number; ok: false };
 
-export type PracticeResponse =
-  | { id: number; ok: true; round: Round }
-  | { id: number; ok: true; grades: Grade[] }
-  | { id: number; ok: false };
-
-type Payload = { round: Round } | { grades: Grade[] };
-type Ask = { kind: 'round'; seed: number } | { kind: 'grade'; seed: number; answer: Answer };
+type Ask = { seed: number; family: FamilyId | null };
 
 let worker: Worker | null | undefined;
 let nextId = 0;
-const waiting = new Map<number, { ask: Ask; done: (p: Payload | null) => void }>();
+const waiting = new Map<number, { ask: Ask; done: (r: Round | null) => void }>();
 
-async function onMainThread(ask: Ask): Promise<Payload | null> {
+async function onMainThread(ask: Ask): Promise<Round | null> {
   try {
     const m = await import('./round');
-    const round = m.prepareRound(ask.seed);
-    return ask.kind === 'round' ? { round } : { grades: m.gradeRound(round, ask.answer) };
+    return m.prepareRound(ask.seed, ask.family);
   } catch {
     return null;
   }
@@ -47,9 +39,7 @@ function getWorker(): Worker | null {
     worker.addEventListener('message', (e: MessageEvent<PracticeResponse>) => {
       const w = waiting.get(e.data.id);
       waiting.delete(e.data.id);
-      if (!w) return;
-      const r = e.data;
-      w.done(!r.ok ? null : 'round' in r ? { round: r.round } : { grades: r.grades });
+      w?.done(e.data.ok ? e.data.round : null);
     });
     worker.addEventListener('error', failOver);
     worker.addEventListener('messageerror', failOver);
@@ -59,24 +49,14 @@ function getWorker(): Worker | null {
   return worker;
 }
 
-function ask(a: Ask): Promise<Payload | null> {
+/** The round of a seed (in a family, or mixed), or null when the engine failed. */
+export function loadRound(seed: number, family: FamilyId | null): Promise<Round | null> {
   const w = typeof Worker === 'undefined' ? null : getWorker();
-  if (!w) return onMainThread(a);
+  const ask = { seed, family };
+  if (!w) return onMainThread(ask);
   return new Promise((resolve) => {
     const id = nextId++;
-    waiting.set(id, { ask: a, done: resolve });
-    w.postMessage({ id, ...a } satisfies PracticeRequest);
+    waiting.set(id, { ask, done: resolve });
+    w.postMessage({ id, ...ask } satisfies PracticeRequest);
   });
-}
-
-/** The round of a seed, or null when the engine failed (the page says so). */
-export async function loadRound(seed: number): Promise<Round | null> {
-  const p = await ask({ kind: 'round', seed });
-  return p && 'round' in p ? p.round : null;
-}
-
-/** The engine's grades of an answer, or null when the engine failed. */
-export async function gradeAnswer(seed: number, answer: Answer): Promise<Grade[] | null> {
-  const p = await ask({ kind: 'grade', seed, answer });
-  return p && 'grades' in p ? p.grades : null;
 }

@@ -1,18 +1,19 @@
 /**
- * Module worker of the practice page: generates, solves and grades puzzles off the main thread
- * (a drain puzzle is three engine runs), so the page bundle never carries the engine.
+ * Module worker of the practice page: builds and solves puzzles off the main thread (a drain
+ * puzzle runs the engine once per critical probe phase), so the page never carries the engine.
  */
-import { gradeRound, prepareRound, type Round } from './round';
+import { prepareRound, type Round } from './round';
 import type { PracticeRequest, PracticeResponse } from './engine';
 
-const rounds = new Map<number, Round>();
+const rounds = new Map<string, Round>();
 
-function roundOf(seed: number): Round {
-  const known = rounds.get(seed);
+function roundOf(seed: number, family: PracticeRequest['family']): Round {
+  const id = `${seed}:${family ?? ''}`;
+  const known = rounds.get(id);
   if (known) return known;
-  const r = prepareRound(seed);
-  rounds.set(seed, r);
-  if (rounds.size > 8) rounds.delete(rounds.keys().next().value ?? seed);
+  const r = prepareRound(seed, family);
+  rounds.set(id, r);
+  if (rounds.size > 8) rounds.delete(rounds.keys().next().value ?? id);
   return r;
 }
 
@@ -20,10 +21,7 @@ addEventListener('message', (e: MessageEvent<PracticeRequest>) => {
   const req = e.data;
   let res: PracticeResponse;
   try {
-    res =
-      req.kind === 'round'
-        ? { id: req.id, ok: true, round: roundOf(req.seed) }
-        : { id: req.id, ok: true, grades: gradeRound(roundOf(req.seed), req.answer) };
+    res = { id: req.id, ok: true, round: roundOf(req.seed, req.family) };
   } catch {
     res = { id: req.id, ok: false };
   }

@@ -1,7 +1,9 @@
 /**
- * The practice page's `?seed=N`: a puzzle is named by a non-negative integer below 2^31, so a
- * link gives the same puzzle to anyone. Anything else is refused with a reason the page explains.
+ * The practice page's `?seed=N&family=F`: a puzzle is named by a non-negative integer below 2^31
+ * and, optionally, its family (without one the seed picks the family: a mixed round), so a link
+ * gives the same puzzle to anyone. Anything else is refused with a reason the page explains.
  */
+import { isFamily, type FamilyId } from '../../sim/practiceFamilies';
 
 /** The largest seed (the engine's property tests cover 0 … 2^31 − 1). */
 export const MAX_SEED = 2 ** 31 - 1;
@@ -33,9 +35,21 @@ export function freshSeed(random: () => number, avoid?: number): number {
   return avoid === 1 ? 2 : 1;
 }
 
-/** The page URL with `seed` set (other parameters and the hash kept). */
-export function withSeed(href: string, seed: number): string {
+/** The `family` query value: a family, none (mixed), or one the page does not know. */
+export function parseFamily(
+  raw: string | null,
+): { ok: true; family: FamilyId | null } | { ok: false; received: string } {
+  if (raw === null || raw.trim() === '' || raw.trim() === 'mixed')
+    return { ok: true, family: null };
+  const text = raw.trim();
+  return isFamily(text) ? { ok: true, family: text } : { ok: false, received: text.slice(0, 40) };
+}
+
+/** The page URL with `seed` and `family` set (mixed: no family; other parameters and the hash kept). */
+export function withSeed(href: string, seed: number, family: FamilyId | null = null): string {
   const url = new URL(href);
   url.searchParams.set('seed', String(seed));
+  if (family) url.searchParams.set('family', family);
+  else url.searchParams.delete('family');
   return url.pathname + url.search + url.hash;
 }

@@ -4,6 +4,7 @@ import { INGRESS_SOURCES } from './ingress.ts';
 import { KUBERNETES_SOURCES } from './kubernetes.ts';
 import { LINUX_SOURCES } from './linux.ts';
 import { METALLB_SOURCES } from './metallb.ts';
+import { PRACTICE_SOURCES } from './practice.ts';
 import type { SourceEntry } from './types.ts';
 
 export type { SourceEntry, SourceStatus } from './types.ts';
@@ -16,6 +17,7 @@ export const SOURCE_AREAS = [
   { area: 'metallb', entries: METALLB_SOURCES },
   { area: 'ingress', entries: INGRESS_SOURCES },
   { area: 'datapaths', entries: DATAPATHS_SOURCES },
+  { area: 'practice', entries: PRACTICE_SOURCES },
 ] as const satisfies ReadonlyArray<{ area: string; entries: readonly SourceEntry[] }>;
 
 /** One area's key, e.g. 'kubernetes'. */

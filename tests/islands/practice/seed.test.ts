@@ -1,6 +1,12 @@
 /** The practice page's `?seed=`: what counts as a puzzle number and what is refused. */
 import { describe, expect, it } from 'vitest';
-import { freshSeed, MAX_SEED, parseSeed, withSeed } from '../../../src/islands/practice/seed';
+import {
+  freshSeed,
+  MAX_SEED,
+  parseFamily,
+  parseSeed,
+  withSeed,
+} from '../../../src/islands/practice/seed';
 
 describe('parseSeed', () => {
   it('reads whole numbers from 0 to 2^31 − 1', () => {
@@ -48,5 +54,23 @@ describe('withSeed', () => {
       '/en/practice/?seed=9&a=1#q',
     );
     expect(withSeed('https://x.example/de/practice/', 7)).toBe('/de/practice/?seed=7');
+  });
+  it('sets the family, or removes it for a mixed round', () => {
+    expect(withSeed('https://x.example/en/practice/?seed=3', 9, 'drain')).toBe(
+      '/en/practice/?seed=9&family=drain',
+    );
+    expect(withSeed('https://x.example/en/practice/?seed=3&family=drain', 9, null)).toBe(
+      '/en/practice/?seed=9',
+    );
+  });
+});
+
+describe('parseFamily', () => {
+  it('reads a family, treats none and "mixed" as a mixed round, refuses the rest', () => {
+    expect(parseFamily('zones')).toEqual({ ok: true, family: 'zones' });
+    expect(parseFamily(null)).toEqual({ ok: true, family: null });
+    expect(parseFamily('mixed')).toEqual({ ok: true, family: null });
+    expect(parseFamily('<script>')).toEqual({ ok: false, received: '<script>' });
+    expect(parseFamily('x'.repeat(99))).toEqual({ ok: false, received: 'x'.repeat(40) });
   });
 });

@@ -1,0 +1,164 @@
+/**
+ * Lesson 3, why SNAT: without it a Pod on another node answers the client straight from its own
+ * address, the client discards that answer, and only connections that stay on their ingress node
+ * work (the what-if switch `masquerade: false`; not a kube-proxy option).
+ */
+import {
+  buildScenario,
+  chance,
+  drawCounts,
+  FRONTEND_IP,
+  ipOf,
+  nodesOf,
+  options,
+  pct,
+  pick,
+  podsOn,
+  setupNodes,
+  CLIENT,
+} from '../build.ts';
+import { choiceKey, numberKey } from '../key.ts';
+import { hopsOf, lbConnections, servedPods, showFirst } from '../observe.ts';
+import { oddsAt } from '../odds.ts';
+import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+
+const PRESETS = ['azure', 'gcp', 'aws-nlb', 'aws-lbc'] as const;
+
+/** Lesson 3's family. */
+export const directReturnFamily: Family = {
+  id: 'directReturn',
+  lesson: 3,
+  generate(seed, rng): Puzzle {
+    const n = 2 + rng.int(4);
+    const nodes = nodesOf(n);
+    const counts = drawCounts(rng, n, { max: 3, minWithPods: 2, minTotal: 2 });
+    const pods = podsOn(nodes, counts);
+    const preset = pick(rng, PRESETS);
+    const scenario = buildScenario({
+      id: `practice-${seed}`,
+      policy: 'Cluster',
+      preset,
+      nodes,
+      pods,
+      masquerade: false,
+    });
+    const withPods = nodes.filter((_, i) => (counts[i] ?? 0) > 0).map((x) => x.id);
+    const empty = nodes.filter((_, i) => (counts[i] ?? 0) === 0).map((x) => x.id);
+    const ingress = empty.length > 0 && chance(rng, 0.25) ? pick(rng, empty) : pick(rng, withPods);
+    const far = pick(
+      rng,
+      pods.filter((x) => x.node !== ingress),
+    );
+    const vars = {
+      node: ingress,
+      pod: far.id,
+      podIp: far.ip ?? '',
+      podNode: far.node ?? '',
+      nodeIp: ipOf(scenario, ingress),
+      client: CLIENT.ip,
+      frontend: FRONTEND_IP,
+    };
+    const questions: QuestionSpec[] = [
+      {
+        id: 'success',
+        kind: 'choice',
+        moment: 'run',
+        prompt: { key: 'practice.q.directReturn.success', vars },
+        options: options(['always', 'sameNodeOnly', 'never'], vars, 'practice.opt.success.'),
+        aimedAt: ['noDirectReturn'],
+      },
+      {
+        id: 'replyFrom',
+        kind: 'choice',
+        moment: 'run',
+        prompt: { key: 'practice.q.directReturn.replyFrom', vars },
+        options: options(['frontend', 'ingressNodeAddr', 'podAddr'], vars, 'practice.opt.reply.'),
+        aimedAt: ['noDirectReturn'],
+      },
+      {
+        id: 'okShare',
+        kind: 'number',
+        unit: 'percent',
+        moment: 'run',
+        prompt: { key: 'practice.q.directReturn.okShare' },
+        aimedAt: ['noDirectReturn'],
+      },
+    ];
+    return {
+      seed,
+      family: 'directReturn',
+      lesson: 3,
+      scenario,
+      setup: {
+        nodes: setupNodes(scenario),
+        lbBox: true,
+        lines: [
+          { key: 'practice.setup.cluster', vars: { nodes: n, count: pods.length } },
+          { key: 'practice.setup.policyClusterNoSnat' },
+          { key: 'practice.setup.lbCloud', vars: { preset: `@practice.preset.${preset}` } },
+        ],
+        named: { key: 'practice.named.lbToNode', vars },
+      },
+      questions,
+      facts: { ingress, farPod: far.id, preset },
+    };
+  },
+  solve(p, run): KeyEntry[] {
+    const ingress = String(p.facts['ingress']);
+    const farPod = String(p.facts['farPod']);
+    const conns = lbConnections(run, { node: ingress });
+    const ok = conns.filter((c) => c.outcome === 'ok');
+    const success =
+      ok.length === conns.length ? 'always' : ok.length === 0 ? 'never' : 'sameNodeOnly';
+    const failed = conns.find((c) => c.reason === 'directReturnMismatch');
+    const far = conns.find((c) => c.pod === farPod && c.reason === 'directReturnMismatch');
+    if (!far) throw new Error(`practice ${p.seed}: no connection via ${ingress} to ${farPod}`);
+    const hops = hopsOf(run, far.id);
+    const back = hops.find((h) => h.direction === 'reply' && h.marks.includes('directReturn'));
+    const src = back ? `${back.before.src.ip}:${back.before.src.port}` : '';
+    const odds = oddsAt(run, 0);
+    const okShare = 1 - odds.crossNode - odds.nowhere;
+    const localPods = servedPods(conns);
+    const nodes = Object.values(odds.node).filter((x) => x > 0).length;
+    const [qOk, qReply, qShare] = p.questions as [QuestionSpec, QuestionSpec, QuestionSpec];
+    return [
+      choiceKey(
+        qOk,
+        success,
+        {
+          key:
+            localPods.length === 0 ? 'practice.why.noSnatNoLocal' : 'practice.why.noSnatLocalOnly',
+          vars: {
+            node: ingress,
+            pods: localPods,
+            failed: conns.length - ok.length,
+            total: conns.length,
+          },
+        },
+        failed ? { connection: failed.id } : undefined,
+      ),
+      choiceKey(
+        qReply,
+        back?.before.src.ip === ipOf(run.resolved, ingress)
+          ? 'ingressNodeAddr'
+          : back?.before.src.ip === FRONTEND_IP
+            ? 'frontend'
+            : 'podAddr',
+        {
+          key: 'practice.why.directReturnReply',
+          vars: { pod: farPod, src, frontend: FRONTEND_IP },
+        },
+        { connection: far.id },
+      ),
+      numberKey(
+        qShare,
+        pct(okShare),
+        {
+          key: 'practice.why.noSnatShare',
+          vars: { n: nodes, share: pct(okShare) },
+        },
+        showFirst(run, () => true),
+      ),
+    ];
+  },
+};
