@@ -51,6 +51,8 @@ export class L2Election {
     for (const i of this.order) {
       const n = nodes[i];
       if (!n || !(n.snap.matches('up') || n.snap.matches('proxyStopped'))) continue;
+      // The speaker skips nodes labelled exclude-from-external-load-balancers (MetalLB M2).
+      if (n.spec.excludedFromLb === true) continue;
       if (this.local && !pods.some((p) => p.nodeIdx === i && p.cond?.serving)) continue;
       return i;
     }

@@ -1,12 +1,15 @@
 /** Summary statistics of a run: outcomes, per-pod shares, the disruption window, LB marks. */
 import { OUTCOME_REASONS } from './codes.ts';
 import type { RuleSet } from './kubeProxy.ts';
+import { LB_BEHAVIOUR } from './presets.ts';
 import type { Columns } from './simulate.ts';
 import type { ConnectionRecord, OutcomeReason, Scenario, SimEvent, Summary } from './types.ts';
 
 /**
  * The formula share per pod at t=0: Cluster → 1/P over the P usable endpoints; Local → 1/(N·k_i)
- * over the N nodes in LB rotation that have k_i ≥ 1 usable local endpoints (fact sheet §8).
+ * over the N nodes in LB rotation that have k_i ≥ 1 usable local endpoints (fact sheet §8). A
+ * zonal load balancer (cross-zone off, AWS NLB's default) first picks one of the Z zones that have
+ * such a node, then a node in it: 1/(Z·N_z·k_i), as route.ts pickIngress does.
  */
 export function expectedShares(
   scenario: Scenario,
@@ -22,9 +25,18 @@ export function expectedShares(
     return out;
   }
   const serving = initialRules.filter((rs) => rotation[rs.node] && rs.localEndpoints.length > 0);
+  const crossZone =
+    scenario.loadBalancer.crossZone ?? LB_BEHAVIOUR[scenario.loadBalancer.preset].crossZone;
+  const zoneOf = new Map(scenario.nodes.map((n) => [n.id, crossZone ? '' : (n.zone ?? '')]));
+  const perZone = new Map<string, number>();
   for (const rs of serving) {
+    const z = zoneOf.get(rs.node) ?? '';
+    perZone.set(z, (perZone.get(z) ?? 0) + 1);
+  }
+  for (const rs of serving) {
+    const nz = perZone.get(zoneOf.get(rs.node) ?? '') ?? 1;
     for (const e of rs.localEndpoints)
-      out[e.podId] = 1 / (serving.length * rs.localEndpoints.length);
+      out[e.podId] = 1 / (perZone.size * nz * rs.localEndpoints.length);
   }
   return out;
 }
