@@ -6,10 +6,11 @@
  * `azure_loadbalancer_healthprobe.go`; cloud-provider-aws `buildNLBHealthCheckConfiguration`
  * and `EnsureLoadBalancer`; aws-load-balancer-controller annotations.
  */
-import { presetProbe } from '../sim/presets.ts';
+import { LB_BEHAVIOUR, presetProbe } from '../sim/presets.ts';
 import type { CloudPreset, ExternalTrafficPolicy, LbDelivery, ProbeSpec } from '../sim/types.ts';
-import { get, intString, safePath, safeToken, str, type Obj } from './read.ts';
-import type { ImportReport, ObjectRef, ReportBuilder } from './report.ts';
+import { get, intString, safePath, safeToken, str } from './read.ts';
+import { inferOwner, type Owner, type OwnerInput } from './lbOwner.ts';
+import type { ImportReport, LbFacts, ReportBuilder } from './report.ts';
 
 const B = 'service.beta.kubernetes.io/';
 /** The Service annotation keys the importer reads (everything else is left unread). */
@@ -29,7 +30,9 @@ export const ANNOTATIONS = {
   awsHcHealthy: `${B}aws-load-balancer-healthcheck-healthy-threshold`,
   awsHcUnhealthy: `${B}aws-load-balancer-healthcheck-unhealthy-threshold`,
   awsProxyProtocol: `${B}aws-load-balancer-proxy-protocol`,
-  gkeRbs: 'cloud.google.com/l4-rbs',
+  awsTgAttributes: `${B}aws-load-balancer-target-group-attributes`,
+  awsLbAttributes: `${B}aws-load-balancer-attributes`,
+  awsCrossZone: `${B}aws-load-balancer-cross-zone-load-balancing-enabled`,
 } as const;
 
 /** Azure's per-port annotation, e.g. service.beta.kubernetes.io/port_80_health-probe_interval. */
@@ -39,11 +42,7 @@ const azurePort = (port: number, param: string): string => `${B}port_${port}_hea
 const KUBE_PROXY_HEALTH_PORT = 10256;
 
 /** What the cloud module needs to know about the chosen Service and its nodes. */
-export interface CloudInput {
-  providerIds: string[];
-  annotations: Obj;
-  finalizers: string[];
-  loadBalancerClass: string | undefined;
+export interface CloudInput extends Omit<OwnerInput, 'preset'> {
   policy: ExternalTrafficPolicy;
   port: { port: number; name: string; nodePort: number; appProtocol: string | undefined };
   /** All ports of the Service (port → nodePort, name → nodePort) for probe-port annotations. */
@@ -51,7 +50,8 @@ export interface CloudInput {
   healthCheckNodePort: number | undefined;
   /** --preset or the page's choice; undefined to infer. */
   preset: CloudPreset | undefined;
-  ref: ObjectRef;
+  /** The nodes span more than one zone (topology.kubernetes.io/zone). */
+  zonal: boolean;
 }
 
 export interface CloudOutput {
@@ -60,23 +60,19 @@ export interface CloudOutput {
   probe: ProbeSpec;
   source: ImportReport['cloud']['source'];
   alternatives: CloudPreset[];
-}
-
-type Provider = 'azure' | 'gcp' | 'aws' | 'other';
-
-function providerOf(id: string): Provider {
-  if (id.startsWith('azure://')) return 'azure';
-  if (id.startsWith('gce://')) return 'gcp';
-  if (id.startsWith('aws://')) return 'aws';
-  return 'other';
+  /** What stands in front of the nodes, and how it reaches the Pods (see LbFacts). */
+  lb: LbFacts;
+  /** Set when an annotation turns cross-zone load balancing on or off. */
+  crossZone: boolean | undefined;
 }
 
 const ALTERNATIVES: Record<CloudPreset, CloudPreset[]> = {
   // Shared probe mode is a cloud-provider setting (clusterServiceLoadBalancerHealthProbeMode),
-  // invisible in the Service (fact sheet §9).
+  // invisible in the Service (fact sheet §9); it changes Cluster Services only.
   azure: ['azure-shared'],
   'azure-2023': ['azure'],
   'azure-shared': ['azure'],
+  // GKE 1.37+ builds backend-service-based NetLBs without an annotation (source: gke-rbs-default).
   gcp: ['gcp-l4'],
   'gcp-l4': ['gcp'],
   'aws-nlb': ['aws-lbc', 'aws-shared'],
@@ -87,78 +83,19 @@ const ALTERNATIVES: Record<CloudPreset, CloudPreset[]> = {
   custom: ['metallb-l2', 'azure', 'gcp', 'aws-lbc'],
 };
 
+/** Alternatives that change something for this policy (shared probe modes touch Cluster only). */
+function alternativesFor(preset: CloudPreset, policy: ExternalTrafficPolicy): CloudPreset[] {
+  return ALTERNATIVES[preset].filter(
+    (p) => !(policy === 'Local' && (p === 'azure-shared' || p === 'aws-shared')),
+  );
+}
+
 /** Infer the preset, delivery and probe; every choice and override goes into the report. */
 export function inferCloud(input: CloudInput, r: ReportBuilder): CloudOutput {
   const ann = (key: string): string | undefined => str(get(input.annotations, key), 256);
-  const counts = new Map<Provider, number>();
-  for (const id of input.providerIds) {
-    const p = providerOf(id);
-    counts.set(p, (counts.get(p) ?? 0) + 1);
-  }
-  const known = [...counts.entries()].filter(([p]) => p !== 'other').sort((a, b) => b[1] - a[1]);
-  if (known.length > 1) r.add('cloudMixed', { providers: known.map(([p]) => p).join(', ') });
-  const provider: Provider = known[0]?.[0] ?? 'other';
-
-  // The AWS flavour: who builds the LB (fact sheet C10; LBC handles type external / nlb-ip /
-  // loadBalancerClass service.k8s.aws/nlb, cloud-provider-aws answers ImplementedElsewhere).
+  const owner = inferOwner(input, r);
+  const { preset, source } = owner;
   const awsType = ann(ANNOTATIONS.awsType)?.toLowerCase();
-  const lbc =
-    input.loadBalancerClass === 'service.k8s.aws/nlb' ||
-    awsType === 'external' ||
-    awsType === 'nlb-ip';
-  const gkeL4 =
-    ann(ANNOTATIONS.gkeRbs) === 'enabled' ||
-    input.finalizers.some((f) => /^gke\.networking\.io\/l4-(netlb|ilb)-v\d$/.test(f));
-
-  let preset: CloudPreset;
-  let source: CloudOutput['source'];
-  let classicElb = false;
-  if (input.preset) {
-    preset = input.preset;
-    source = 'option';
-    r.add('presetFromOption', { preset });
-  } else if (
-    input.loadBalancerClass !== undefined &&
-    input.loadBalancerClass !== 'service.k8s.aws/nlb'
-  ) {
-    // Some other controller (MetalLB, Cilium, a vendor) owns this LB: its probes are unknown.
-    preset = 'custom';
-    source = 'loadBalancerClass';
-    r.add(
-      'lbClassUnknown',
-      { class: safeToken(input.loadBalancerClass, 128) ?? '?' },
-      input.ref,
-      'spec.loadBalancerClass',
-    );
-  } else if (provider === 'aws' || lbc || awsType === 'nlb') {
-    preset = lbc ? 'aws-lbc' : 'aws-nlb';
-    source =
-      lbc && input.loadBalancerClass ? 'loadBalancerClass' : awsType ? 'annotation' : 'providerId';
-    classicElb = !lbc && awsType !== 'nlb';
-    if (source === 'loadBalancerClass')
-      r.add(
-        'cloudFromClass',
-        { class: 'service.k8s.aws/nlb', preset },
-        input.ref,
-        'spec.loadBalancerClass',
-      );
-    else if (source === 'annotation')
-      r.add('cloudFromAnnotation', { annotation: ANNOTATIONS.awsType, preset }, input.ref);
-    else r.add('cloudFromProviderId', { provider: 'aws://', preset });
-  } else if (provider === 'azure') {
-    preset = 'azure';
-    source = 'providerId';
-    r.add('cloudFromProviderId', { provider: 'azure://', preset });
-  } else if (provider === 'gcp') {
-    preset = gkeL4 ? 'gcp-l4' : 'gcp';
-    source = 'providerId';
-    r.add('cloudFromProviderId', { provider: 'gce://', preset });
-  } else {
-    preset = 'custom';
-    source = 'none';
-    r.add('cloudUnknown', { preset });
-  }
-
   const family = preset.startsWith('azure')
     ? 'azure'
     : preset.startsWith('aws')
@@ -167,7 +104,10 @@ export function inferCloud(input: CloudInput, r: ReportBuilder): CloudOutput {
         ? 'gcp'
         : 'custom';
   const probe = presetProbe(preset, input.policy);
-  let delivery: LbDelivery = 'nodePort';
+  // k3s ServiceLB and MetalLB: packets arrive addressed to the published IP, which kube-proxy
+  // captures (source: k3s-servicelb); the clouds as their preset says.
+  let delivery: LbDelivery = owner.kind === 'cloud' ? LB_BEHAVIOUR[preset].delivery : 'vip';
+  if (owner.kind === 'unknown') delivery = 'nodePort';
 
   if (family === 'azure') {
     // Floating IP is on by default: packets arrive addressed to the frontend IP (C8).
@@ -180,28 +120,12 @@ export function inferCloud(input: CloudInput, r: ReportBuilder): CloudOutput {
         input.ref,
       );
     if (preset === 'azure') applyAzure(input, probe, ann, r);
-  } else if (family === 'gcp') {
-    delivery = 'vip';
-  } else if (family === 'aws') {
-    if (classicElb) {
-      // cloud-provider-aws classic ELB: TCP on the first nodePort (HTTP hcnp for Local),
-      // interval 10, timeout 5, unhealthy 6, healthy 2 (C10). No preset of its own yet.
-      Object.assign(probe, {
-        interval: 10,
-        timeout: 5,
-        unhealthyThreshold: 6,
-        healthyThreshold: 2,
-      });
-      r.add('awsClassicElb', { preset });
-    }
-    const target = ann(ANNOTATIONS.awsTargetType)?.toLowerCase();
-    if (awsType === 'nlb-ip' || target === 'ip')
-      r.add('targetTypeIp', {}, input.ref, `metadata.annotations.${ANNOTATIONS.awsTargetType}`);
-    if (ann(ANNOTATIONS.awsProxyProtocol) !== undefined)
-      r.add('proxyProtocol', { annotation: ANNOTATIONS.awsProxyProtocol }, input.ref);
+  } else if (family === 'aws' && source !== 'option') {
     applyAws(input, probe, ann, r);
   }
+  const lb = lbFactsOf(owner, awsType, ann, input, r);
   r.add('deliveryInferred', { delivery, preset });
+  const crossZone = crossZoneOf(preset, family, ann, input, r);
 
   // Annotations of another cloud than the one simulated do nothing there: say so.
   const keys = Object.keys(input.annotations);
@@ -221,11 +145,89 @@ export function inferCloud(input: CloudInput, r: ReportBuilder): CloudOutput {
     if (m && family === 'azure' && str(get(input.annotations, k))?.toLowerCase() === 'true')
       r.add('noProbeRule', { annotation: k }, input.ref);
   }
+  if (ann('networking.gke.io/weighted-load-balancing') === 'pods-per-node')
+    r.add('weightedLb', { annotation: 'networking.gke.io/weighted-load-balancing' }, input.ref);
 
-  const alternatives = ALTERNATIVES[preset];
-  if (source !== 'option')
+  const alternatives = alternativesFor(preset, input.policy);
+  if (source !== 'option' && alternatives.length > 0)
     r.add('presetAlternative', { preset, alternatives: alternatives.join(', ') });
-  return { preset, delivery, probe, source, alternatives };
+  return { preset, delivery, probe, source, alternatives, lb, crossZone };
+}
+
+/** How the load balancer reaches the Pods, and what the Pod then sees (AWS attributes). */
+function lbFactsOf(
+  owner: Owner,
+  awsType: string | undefined,
+  ann: (k: string) => string | undefined,
+  input: CloudInput,
+  r: ReportBuilder,
+): LbFacts {
+  const target = ann(ANNOTATIONS.awsTargetType)?.toLowerCase();
+  const ip =
+    owner.preset.startsWith('aws') &&
+    (awsType === 'nlb-ip' || target === 'ip' || (owner.autoMode && target !== 'instance'));
+  const attrs = `${ann(ANNOTATIONS.awsTgAttributes) ?? ''},${ann(ANNOTATIONS.awsLbAttributes) ?? ''}`;
+  const preserve = /preserve_client_ip\.enabled\s*=\s*(true|false)/.exec(attrs)?.[1];
+  const proxyProtocol =
+    owner.preset.startsWith('aws') &&
+    (ann(ANNOTATIONS.awsProxyProtocol) === '*' ||
+      /proxy_protocol_v2\.enabled\s*=\s*true/.test(attrs));
+  if (ip) {
+    const why =
+      awsType === 'nlb-ip'
+        ? ANNOTATIONS.awsType
+        : target
+          ? ANNOTATIONS.awsTargetType
+          : 'eks.amazonaws.com/nlb';
+    r.add('targetTypeIp', { source: why }, input.ref);
+    if (preserve) r.add('ipTargetsPreserveSet', { onOff: preserve === 'true' ? 'on' : 'off' });
+    else r.add('ipTargetsPreserveDefault', { annotation: ANNOTATIONS.awsTgAttributes });
+  }
+  if (proxyProtocol)
+    r.add('proxyProtocol', { annotation: ANNOTATIONS.awsProxyProtocol }, input.ref);
+  return {
+    kind: owner.kind,
+    targetType: ip ? 'ip' : 'instance',
+    // Instance targets always keep the client's address; IP targets (TCP) only when told to.
+    preserveClientIp: ip ? preserve === 'true' : true,
+    proxyProtocol,
+  };
+}
+
+/**
+ * Cross-zone load balancing: AWS NLBs route within each zone unless it is turned on (source:
+ * aws-nlb-cross-zone); the others spread over every zone. Only worth a line when zones differ.
+ */
+function crossZoneOf(
+  preset: CloudPreset,
+  family: string,
+  ann: (k: string) => string | undefined,
+  input: CloudInput,
+  r: ReportBuilder,
+): boolean | undefined {
+  let explicit: boolean | undefined;
+  let annotation = '';
+  if (family === 'aws') {
+    const lbc = /load_balancing\.cross_zone\.enabled\s*=\s*(true|false)/.exec(
+      ann(ANNOTATIONS.awsLbAttributes) ?? '',
+    )?.[1];
+    const inTree = ann(ANNOTATIONS.awsCrossZone)?.toLowerCase();
+    if (lbc) {
+      explicit = lbc === 'true';
+      annotation = ANNOTATIONS.awsLbAttributes;
+    } else if (inTree === 'true' || inTree === 'false') {
+      explicit = inTree === 'true';
+      annotation = ANNOTATIONS.awsCrossZone;
+    }
+  }
+  const on = explicit ?? LB_BEHAVIOUR[preset].crossZone;
+  if (explicit !== undefined) r.add('crossZoneSet', { annotation, onOff: on ? 'on' : 'off' });
+  else if (input.zonal)
+    r.add(on ? 'crossZoneOnDefault' : 'crossZoneOffDefault', {
+      preset,
+      annotation: ANNOTATIONS.awsLbAttributes,
+    });
+  return explicit;
 }
 
 /** A numeric annotation within [min, max]; a value the cloud would refuse is reported. */

@@ -53,6 +53,8 @@ export interface ServiceView {
   trafficDistribution: string | undefined;
   ingressIps: string[];
   ingressHostname: boolean;
+  /** DNS names in status.loadBalancer.ingress (AWS load balancers publish only these). */
+  ingressHostnames: string[];
   ingressIpv6: boolean;
   ipModes: string[];
   annotations: Obj;
@@ -159,6 +161,7 @@ export function toService(raw: RawObject, r: ReportBuilder): ServiceView | null 
       if (
         /^service\.beta\.kubernetes\.io\/(azure-|aws-|port_\d+_)/.test(k) ||
         k === 'cloud.google.com/l4-rbs' ||
+        /^(metallb\.io|metallb\.universe\.tf|networking\.gke\.io)\//.test(k) ||
         k.startsWith('service.kubernetes.io/topology-')
       ) {
         annotations[k] = get(ann, k);
@@ -184,6 +187,9 @@ export function toService(raw: RawObject, r: ReportBuilder): ServiceView | null 
     trafficDistribution: safeToken(get(spec, 'trafficDistribution'), 32),
     ingressIps,
     ingressHostname: ingress.some((i) => typeof get(i, 'hostname') === 'string'),
+    ingressHostnames: ingress
+      .map((i) => safeName(get(i, 'hostname')))
+      .filter((h): h is string => h !== undefined),
     ingressIpv6: ingress.some((i) => isIpv6(get(i, 'ip'))),
     ipModes: ingress
       .map((i) => safeToken(get(i, 'ipMode'), 16))

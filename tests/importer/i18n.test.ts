@@ -36,8 +36,14 @@ const CODE_VALUES: Record<keyof typeof CODE_PARAMS, string[]> = {
     'hostname',
     'ipv6',
     'nodePort',
+    'nodeAddresses',
   ],
   delivery: ['vip', 'nodePort'],
+  controller: ['awsLbc', 'eksAutoMode', 'gkeL4', 'gkeLegacy'],
+  basis: ['nodeSubnet', 'neighbours', 'default'],
+  lbKind: ['nlb', 'clb', 'elb'],
+  serving: ['true', 'false'],
+  onOff: ['on', 'off'],
 };
 
 /** One dump that trips as many report codes as possible at once. */
