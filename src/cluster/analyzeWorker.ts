@@ -17,7 +17,12 @@ addEventListener('message', (e: MessageEvent<AnalyzeRequest>) => {
         op: 'scenario',
         result: analyzeScenario(req.scenario, req.meta, null),
       };
-    else response = { id: req.id, op: 'whatIf', result: whatIfOutcome(req.scenario, req.choices) };
+    else
+      response = {
+        id: req.id,
+        op: 'whatIf',
+        result: whatIfOutcome(req.scenario, req.meta, req.choices),
+      };
   } catch {
     response = { id: req.id, op: 'failed' };
   }

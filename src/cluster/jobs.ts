@@ -12,7 +12,7 @@ import type { WhatIfChoice } from './whatIfs.ts';
 export type AnalyzeRequest =
   | { id: number; op: 'text'; text: string; options: ImportOptions }
   | { id: number; op: 'scenario'; scenario: Scenario; meta: ShareMeta }
-  | { id: number; op: 'whatIf'; scenario: Scenario; choices: WhatIfChoice[] };
+  | { id: number; op: 'whatIf'; scenario: Scenario; meta: ShareMeta; choices: WhatIfChoice[] };
 
 export type AnalyzeResponse =
   | { id: number; op: 'text'; result: AnalyzeResult }
@@ -49,7 +49,7 @@ function onMain(request: AnalyzeRequest): Promise<AnalyzeResponse> {
       return {
         id: request.id,
         op: 'whatIf',
-        result: m.whatIfOutcome(request.scenario, request.choices),
+        result: m.whatIfOutcome(request.scenario, request.meta, request.choices),
       };
     } catch {
       return { id: request.id, op: 'failed' };
@@ -120,8 +120,9 @@ export async function scenarioJob(scenario: Scenario, meta: ShareMeta): Promise<
 /** The result with what-ifs applied (null: they do not fit, or the job failed). */
 export async function whatIfJob(
   scenario: Scenario,
+  meta: ShareMeta,
   choices: WhatIfChoice[],
 ): Promise<Outcome | null | 'failed'> {
-  const r = await run({ op: 'whatIf', scenario, choices });
+  const r = await run({ op: 'whatIf', scenario, meta, choices });
   return r.op === 'whatIf' ? r.result : 'failed';
 }

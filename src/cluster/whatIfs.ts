@@ -6,12 +6,26 @@
  */
 import { applyOverrides, validateScenario } from '../sim/index.ts';
 import { PRESET_NAMES } from '../sim/validate.ts';
+import { PROBE_KIND_NAMES } from '../sim/params.ts';
 import type { CloudPreset, InputIssue, Scenario } from '../sim/types.ts';
+import { preStopSeconds } from './remedies.ts';
 
-export const WHAT_IF_KINDS = ['policy', 'spread', 'drain', 'preset'] as const;
+export const WHAT_IF_KINDS = [
+  'policy',
+  'spread',
+  'preset',
+  'probe',
+  'crossZone',
+  'proxyProtocol',
+  'preStop',
+  'drain',
+] as const;
 export type WhatIfKind = (typeof WHAT_IF_KINDS)[number];
 
-/** One what-if: its kind and value (a policy, 'topologySpread', a node id, a preset). */
+/**
+ * One what-if: its kind and value (a policy, 'topologySpread', a node id, a preset, a probe kind,
+ * 'on' for cross-zone, 'v2' for PROXY protocol, seconds of preStop sleep).
+ */
 export interface WhatIfChoice {
   kind: WhatIfKind;
   value: string;
@@ -40,13 +54,27 @@ export function whatIfOptions(
     out.push({ kind: 'spread', values: ['topologySpread'] });
   // Nodes the dump marks for removal first (cordoned, tainted), then those with a Service Pod:
   // draining those is what moves traffic.
-  const marked = new Set(
-    s.timeline.flatMap((a) => (a.type !== 'deletePod' && a.at <= 0 ? [a.node] : [])),
-  );
+  const marked = new Set([
+    ...s.nodes.flatMap((n) => (n.cordoned || n.toBeDeleted ? [n.id] : [])),
+    ...s.timeline.flatMap((a) => (a.type !== 'deletePod' && a.at <= 0 ? [a.node] : [])),
+  ]);
   const withPods = new Set(s.pods.flatMap((p) => (p.node ? [p.node] : [])));
   const rank = (id: string): number => (marked.has(id) ? 0 : withPods.has(id) ? 1 : 2);
   const nodes = s.nodes.map((n) => n.id).sort((a, b) => rank(a) - rank(b));
   if (nodes.length > 1) out.push({ kind: 'drain', values: nodes });
+  // The probe the load balancer could use instead (the healthCheckNodePort only under Local).
+  const probes = PROBE_KIND_NAMES.filter(
+    (k) =>
+      k !== s.loadBalancer.probe.kind &&
+      (k !== 'httpHealthCheckNodePort' || s.service.externalTrafficPolicy === 'Local'),
+  );
+  if (s.loadBalancer.preset !== 'metallb-l2') out.push({ kind: 'probe', values: probes });
+  const aws = s.loadBalancer.preset.startsWith('aws');
+  if (aws && new Set(s.nodes.map((n) => n.zone ?? '')).size > 1)
+    out.push({ kind: 'crossZone', values: ['on', 'off'] });
+  if (aws) out.push({ kind: 'proxyProtocol', values: ['v2'] });
+  // A preStop sleep long enough to cover the load balancer's detection (remedies.ts).
+  out.push({ kind: 'preStop', values: [String(preStopSeconds(s)), '0', '5', '15', '30'] });
   const current = s.loadBalancer.preset;
   const presets = [
     ...alternatives.filter((p) => p !== current),
@@ -73,6 +101,38 @@ export function applyWhatIf(
       });
     case 'preset':
       return applyOverrides(s, { 'loadBalancer.preset': choice.value });
+    case 'probe':
+      return applyOverrides(s, { 'loadBalancer.probe.kind': choice.value });
+    case 'crossZone':
+      return applyOverrides(s, {
+        'loadBalancer.crossZone': choice.value === 'on' ? 'true' : 'false',
+      });
+    case 'proxyProtocol':
+      // The load balancer writes the header and the app reads it (both sides set, as they must be).
+      return applyOverrides(s, {
+        'loadBalancer.proxyProtocol': choice.value,
+        'app.expectsProxyProtocol': 'true',
+      });
+    case 'preStop': {
+      const seconds = Number(choice.value);
+      if (!Number.isInteger(seconds) || seconds < 0 || seconds > 600)
+        return {
+          ok: false,
+          issues: [
+            {
+              path: 'preStop',
+              code: 'expectedId',
+              params: { received: choice.value.slice(0, 16) },
+            },
+          ],
+        };
+      // The grace period has to cover the sleep, or the kubelet kills the Pod before it ends.
+      const grace = Math.max(s.lifecycle.terminationGracePeriodSeconds, seconds + 5);
+      return applyOverrides(s, {
+        'lifecycle.preStopSeconds': String(seconds),
+        'lifecycle.terminationGracePeriodSeconds': String(grace),
+      });
+    }
     case 'drain': {
       if (!s.nodes.some((n) => n.id === choice.value))
         return {

@@ -18,15 +18,30 @@ function scenarioOf(id: string): Scenario {
 }
 
 describe('whatIfOptions', () => {
-  it('offers the other policy, spreading, every node to drain and the other presets', () => {
+  it('offers the other policy, spreading, every node to drain, another probe, a preStop sleep and the other presets', () => {
     const s = scenarioOf('aks-cluster');
     const o = whatIfOptions(s, ['azure-shared']);
-    expect(o.map((x) => x.kind)).toEqual(['policy', 'spread', 'drain', 'preset']);
+    expect(o.map((x) => x.kind)).toEqual([
+      'policy',
+      'spread',
+      'drain',
+      'probe',
+      'preStop',
+      'preset',
+    ]);
     expect(o[0]?.values).toEqual(['Local']);
     expect(o[2]?.values).toHaveLength(3);
+    // Under Cluster the healthCheckNodePort is no probe target; the current kind is not offered.
+    expect(o[3]?.values).toEqual(['httpKubeProxyHealthz']);
+    // The sleep that covers Azure's 5 s × 2 (timeout 5 s) and one sync comes first.
+    expect(o[4]?.values[0]).toBe('17');
     // The preset the dump cannot rule out comes first; the current one is not offered.
-    expect(o[3]?.values[0]).toBe('azure-shared');
-    expect(o[3]?.values).not.toContain('azure');
+    expect(o[5]?.values[0]).toBe('azure-shared');
+    expect(o[5]?.values).not.toContain('azure');
+  });
+  it('AWS: cross-zone and PROXY protocol, when the nodes span zones', () => {
+    const o = whatIfOptions(scenarioOf('eks-drain'));
+    expect(o.map((x) => x.kind)).toEqual(expect.arrayContaining(['crossZone', 'proxyProtocol']));
   });
   it('puts the node the dump marks for removal first among the drain targets', () => {
     const o = whatIfOptions(scenarioOf('eks-drain'));

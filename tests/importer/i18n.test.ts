@@ -16,7 +16,8 @@ import { SAMPLE_IDS, samples } from '../../src/importer/samples/index.ts';
 import de from '../../src/i18n/locales/importer/de.json' with { type: 'json' };
 import en from '../../src/i18n/locales/importer/en.json' with { type: 'json' };
 import { resources } from '../../src/i18n/index.ts';
-import { toKubectlYaml } from './dump.ts';
+import { dumpObjects, toKubectlYaml } from './dump.ts';
+import { FIXTURES } from '../fixtures/kubectl/fixtures.ts';
 import { baseDef, find, objectsOf, set } from './helpers.ts';
 
 const locales: Record<string, Record<string, string>> = { en, de };
@@ -339,6 +340,45 @@ function variants(): ReportItem[] {
     targetRef: { kind: 'Pod', name: 'shop-odd' },
   });
   take(toKubectlYaml(o));
+  // Who builds the load balancer, and the zone and target-group settings it reads.
+  const gce = (): O[] => {
+    const g = base();
+    for (const n of g.filter((x) => x['kind'] === 'Node')) set(n, 'spec.providerID', 'gce://p/z/n');
+    return g;
+  };
+  o = gce();
+  set(svcOf(o), 'metadata.finalizers', ['gke.networking.io/l4-netlb-v2']);
+  take(toKubectlYaml(o));
+  o = gce();
+  set(svcOf(o), 'spec.loadBalancerClass', 'networking.gke.io/l4-regional-external');
+  take(toKubectlYaml(o));
+  o = gce();
+  set(svcOf(o), 'metadata.finalizers', []);
+  set(svcOf(o), 'metadata.annotations', {
+    'cloud.google.com/l4-rbs': 'enabled',
+    'networking.gke.io/weighted-load-balancing': 'pods-per-node',
+  });
+  take(toKubectlYaml(o));
+  o = base();
+  for (const n of o.filter((x) => x['kind'] === 'Node')) set(n, 'spec.providerID', undefined);
+  set(svcOf(o), 'status.loadBalancer', {
+    ingress: [{ hostname: 'a1b2c3d4e5f6-1234567890.eu-west-1.elb.amazonaws.com' }],
+  });
+  take(toKubectlYaml(o));
+  o = base();
+  o.filter((x) => x['kind'] === 'Node').forEach((n, i) => {
+    const z = ['a', 'b', 'c'][i] ?? 'a';
+    set(n, 'spec.providerID', `aws:///eu-west-1${z}/i-0`);
+    set(n, 'metadata.labels', { 'topology.kubernetes.io/zone': `eu-west-1${z}` });
+  });
+  set(svcOf(o), 'metadata.annotations', {
+    [`${A}aws-load-balancer-type`]: 'external',
+    [`${A}aws-load-balancer-nlb-target-type`]: 'ip',
+    [`${A}aws-load-balancer-attributes`]: 'load_balancing.cross_zone.enabled=true',
+    [`${A}aws-load-balancer-target-group-attributes`]: 'preserve_client_ip.enabled=true',
+  });
+  take(toKubectlYaml(o));
+  for (const f of FIXTURES) take(toKubectlYaml(dumpObjects(f.def)));
   return out;
 }
 

@@ -177,7 +177,7 @@ export function useClusterSession({ lang, messages, loadImporterMessages }: Sess
     let live = true;
     setBusy(tr('cluster.status.whatIf'));
     void (async () => {
-      const out = await whatIfJob(loaded.analysis.today.scenario, choices);
+      const out = await whatIfJob(loaded.analysis.today.scenario, loaded.analysis.meta, choices);
       if (!live) return;
       setAfter(out === 'failed' || out === null ? 'invalid' : out);
       setBusy(null);
