@@ -38,6 +38,7 @@ export const REPORT_CODES = {
   scenarioInvalid: 'error',
   // Read and used as they are.
   serviceUsed: 'used',
+  yamlLarge: 'used',
   portUsed: 'used',
   frontendUsed: 'used',
   hcnpUsed: 'used',

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../../src/cli/main.ts';
 import { importKubectl } from '../../src/importer/index.ts';
-import { samples } from '../../src/importer/samples/index.ts';
+import { samples } from '../../src/cluster/samples.ts';
 import { runScenario, validateScenario } from '../../src/sim/index.ts';
 
 const aks = samples.find((s) => s.id === 'aks-cluster')?.text ?? '';
@@ -153,8 +153,8 @@ describe('simulate --from-kubectl', () => {
     ],
     [
       ['--from-kubectl', 'broken.yaml'],
-      'Not valid YAML or JSON: document 1, line 5, column 1',
-      'Kein gültiges YAML oder JSON: Dokument 1, Zeile 5, Spalte 1',
+      'Not valid YAML or JSON: document 1, line 4, column 3',
+      'Kein gültiges YAML oder JSON: Dokument 1, Zeile 4, Spalte 3',
     ],
     [['--from-kubectl', 'big.yaml'], 'at most 10485760 bytes are read', 'höchstens 10485760 Byte'],
     [

@@ -12,11 +12,11 @@ import {
   REPORT_KINDS,
   type ReportItem,
 } from '../../src/importer/index.ts';
-import { SAMPLE_IDS, samples } from '../../src/importer/samples/index.ts';
+import { SAMPLE_IDS, samples } from '../../src/cluster/samples.ts';
 import de from '../../src/i18n/locales/importer/de.json' with { type: 'json' };
 import en from '../../src/i18n/locales/importer/en.json' with { type: 'json' };
 import { resources } from '../../src/i18n/index.ts';
-import { dumpObjects, toKubectlYaml } from './dump.ts';
+import { bigCluster, dumpObjects, toKubectlYaml } from './dump.ts';
 import { FIXTURES } from '../fixtures/kubectl/fixtures.ts';
 import { baseDef, find, objectsOf, set } from './helpers.ts';
 
@@ -378,6 +378,8 @@ function variants(): ReportItem[] {
     [`${A}aws-load-balancer-target-group-attributes`]: 'preserve_client_ip.enabled=true',
   });
   take(toKubectlYaml(o));
+  // A YAML dump over 2 MB gets the hint to use -o json.
+  take(toKubectlYaml(dumpObjects({ ...bigCluster(50, 500, 'Local'), managedFields: true })));
   // The test dumps (the 100-node one adds no code, only time).
   for (const f of FIXTURES) if (f.id !== 'hundred-nodes') take(toKubectlYaml(dumpObjects(f.def)));
   return out;
