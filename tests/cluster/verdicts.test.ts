@@ -10,7 +10,7 @@ import { UNEVEN_RATIO } from '../../src/cluster/codes.ts';
 import type { NodeFacts } from '../../src/cluster/facts.ts';
 import { DEFAULT_LB, spansOf, verdictsOf, type RunFacts } from '../../src/cluster/verdicts.ts';
 import { applyWhatIf } from '../../src/cluster/whatIfs.ts';
-import { samples } from '../../src/importer/samples/index.ts';
+import { samples } from '../../src/cluster/samples.ts';
 
 const sample = (id: string): string => samples.find((s) => s.id === id)?.text ?? '';
 const fixture = (id: string): string =>

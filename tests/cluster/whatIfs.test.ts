@@ -8,7 +8,7 @@ import {
   whatIfOptions,
 } from '../../src/cluster/whatIfs.ts';
 import { importKubectl } from '../../src/importer/index.ts';
-import { samples } from '../../src/importer/samples/index.ts';
+import { samples } from '../../src/cluster/samples.ts';
 import type { Scenario } from '../../src/sim/index.ts';
 
 function scenarioOf(id: string): Scenario {
