@@ -143,10 +143,18 @@ export function analyzeScenario(
   };
 }
 
-/** Pasted text → import → today's result; never throws (the importer's messages on failure). */
-export function analyzeText(text: string, options: ImportOptions = {}): AnalyzeResult {
+/**
+ * Pasted text → import → today's result; never throws (the importer's messages on failure).
+ * `progress` hears the topology's size once the import is done and the engine starts.
+ */
+export function analyzeText(
+  text: string,
+  options: ImportOptions = {},
+  progress?: (p: { nodes: number; pods: number }) => void,
+): AnalyzeResult {
   const imported = importKubectl(text, options);
   if (!imported.ok) return { ok: false, issues: imported.issues };
+  progress?.({ nodes: imported.scenario.nodes.length, pods: imported.scenario.pods.length });
   return {
     ok: true,
     analysis: analyzeScenario(imported.scenario, metaOf(imported.report), imported.report),

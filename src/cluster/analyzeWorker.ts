@@ -10,7 +10,13 @@ addEventListener('message', (e: MessageEvent<AnalyzeRequest>) => {
   let response: AnalyzeResponse;
   try {
     if (req.op === 'text')
-      response = { id: req.id, op: 'text', result: analyzeText(req.text, req.options) };
+      response = {
+        id: req.id,
+        op: 'text',
+        result: analyzeText(req.text, req.options, (p) =>
+          postMessage({ id: req.id, op: 'progress', ...p } satisfies AnalyzeResponse),
+        ),
+      };
     else if (req.op === 'scenario')
       response = {
         id: req.id,

@@ -8,34 +8,15 @@ import { applyOverrides, validateScenario } from '../sim/index.ts';
 import { PRESET_NAMES } from '../sim/validate.ts';
 import { PROBE_KIND_NAMES } from '../sim/params.ts';
 import type { CloudPreset, InputIssue, Scenario } from '../sim/types.ts';
+import { WHAT_IF_KINDS, type WhatIfChoice, type WhatIfOption } from './whatIfKinds.ts';
 import { preStopSeconds } from './remedies.ts';
 
-export const WHAT_IF_KINDS = [
-  'policy',
-  'spread',
-  'preset',
-  'probe',
-  'crossZone',
-  'proxyProtocol',
-  'preStop',
-  'drain',
-] as const;
-export type WhatIfKind = (typeof WHAT_IF_KINDS)[number];
-
-/**
- * One what-if: its kind and value (a policy, 'topologySpread', a node id, a preset, a probe kind,
- * 'on' for cross-zone, 'v2' for PROXY protocol, seconds of preStop sleep).
- */
-export interface WhatIfChoice {
-  kind: WhatIfKind;
-  value: string;
-}
-
-/** The what-ifs a scenario offers, with the values each can take (first = suggested). */
-export interface WhatIfOption {
-  kind: WhatIfKind;
-  values: string[];
-}
+export {
+  WHAT_IF_KINDS,
+  type WhatIfChoice,
+  type WhatIfKind,
+  type WhatIfOption,
+} from './whatIfKinds.ts';
 
 /** When a drain what-if starts, and how long its run lasts (the drain needs time to play out). */
 export const DRAIN_AT = 5;

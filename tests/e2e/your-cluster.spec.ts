@@ -27,8 +27,12 @@ test('en: the AKS sample says the client IP is lost to SNAT, with the report and
   const errors = watchErrors(page);
   await page.goto('/en/your-cluster/');
   await importSample(page, 'aks-cluster');
-  await expect(verdicts(page)).toContainText('Client IP kept: no — Cluster SNATs on the extra hop');
-  await expect(verdicts(page)).toContainText('Load: even — each of the 3 Pods gets about 33.3 %');
+  await expect(verdicts(page)).toContainText(
+    'Client IP kept: no — under Cluster kube-proxy masquerades every external connection',
+  );
+  await expect(verdicts(page)).toContainText(
+    'Load: even — each of the 3 serving Pods expects at most 33.3 %',
+  );
   await expect(page.locator('[data-testid="cloud"]')).toContainText('preset azure');
   await expect(page.locator('[data-testid="shares"]').first()).toContainText('storefront-');
   // Two TCP ports: the port picker offers both.
@@ -43,7 +47,7 @@ test('de: the GKE sample keeps the client IP and finds the load uneven', async (
   const errors = watchErrors(page);
   await page.goto('/de/your-cluster/');
   await importSample(page, 'gke-local');
-  await expect(verdicts(page)).toContainText('Client-IP erhalten: ja — Local');
+  await expect(verdicts(page)).toContainText('Client-IP erhalten: ja – unter Local');
   await expect(verdicts(page)).toContainText('Last: ungleich');
   await expect(page.locator('.hop-cluster__report')).toContainText('Voreinstellung gcp');
   expect(errors).toEqual([]);
@@ -57,9 +61,9 @@ test('en: switching the policy shows the what-if beside today', async ({ page })
   await expect(compare).toBeVisible({ timeout: 20_000 });
   const changed = compare.locator('[data-changed="true"]');
   await expect(changed.first()).toBeVisible();
-  await expect(compare).toContainText('Client IP kept: yes — Local');
-  await expect(compare).toContainText('Client IP kept: no — Cluster SNATs on the extra hop');
-  await expect(compare).toContainText('Load: even — each of the 5 Pods');
+  await expect(compare).toContainText('Client IP kept: yes — under Local');
+  await expect(compare).toContainText('Client IP kept: no — under Cluster');
+  await expect(compare).toContainText('Load: even — each of the 5 serving Pods');
 });
 
 test('de: a drain what-if survives the share link round trip', async ({ page, browser }) => {
