@@ -116,6 +116,17 @@ export function stringMap(v: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * An AWS load balancer's public DNS name. The in-tree controller names a Classic Load Balancer
+ * `a` + the Service's uid without dashes, a long hex run that the secret check would drop.
+ */
+function elbName(v: unknown): string | undefined {
+  const s = str(v, 253);
+  return s !== undefined && /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?\.amazonaws\.com$/.test(s)
+    ? s
+    : undefined;
+}
+
 /** Read a Service. */
 export function toService(raw: RawObject, r: ReportBuilder): ServiceView | null {
   const id = identity(raw, true, r);
@@ -188,7 +199,7 @@ export function toService(raw: RawObject, r: ReportBuilder): ServiceView | null 
     ingressIps,
     ingressHostname: ingress.some((i) => typeof get(i, 'hostname') === 'string'),
     ingressHostnames: ingress
-      .map((i) => safeName(get(i, 'hostname')))
+      .map((i) => safeName(get(i, 'hostname')) ?? elbName(get(i, 'hostname')))
       .filter((h): h is string => h !== undefined),
     ingressIpv6: ingress.some((i) => isIpv6(get(i, 'ip'))),
     ipModes: ingress

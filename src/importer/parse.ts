@@ -1,11 +1,12 @@
 /**
  * Text → Kubernetes objects: one `List` (or `ServiceList`, `PodList`, …), several YAML
  * documents, or the same as JSON. JSON (`kubectl get … -o json`) is read with the platform's own
- * JSON.parse, the fastest reader there is; YAML with js-yaml (YAML 1.2 core schema), one parser
- * for every dump (bench/yaml.bench.ts has the numbers that chose it). Guards against oversized
- * input, deep nesting and alias bombs before and while parsing; never throws.
+ * JSON.parse, the fastest reader there is; YAML with js-yaml 4 (YAML 1.2 core schema; the
+ * version Astro and Starlight already bring), one parser for every dump (bench/yaml.bench.ts
+ * has the numbers that chose it). Guards against oversized input, deep nesting and alias bombs
+ * before parsing; never throws.
  */
-import { loadAll, YAMLException } from 'js-yaml';
+import { CORE_SCHEMA, loadAll, YAMLException } from 'js-yaml';
 import { asArr, asObj, get, str, type Obj } from './read.ts';
 import type { ReportItem } from './report.ts';
 
@@ -16,8 +17,20 @@ export { MAX_INPUT_BYTES };
 export const MAX_DEPTH = 256;
 /** Indentation no kubectl output reaches (two spaces per level, MAX_DEPTH levels). */
 export const MAX_INDENT = 2 * MAX_DEPTH;
-/** Aliases per document: kubectl never writes one, a hand-made file may have a few. */
+/** Aliases in a dump: kubectl never writes one, a hand-made file may have a few. */
 const MAX_ALIASES = 50;
+
+/**
+ * Where the alias after the MAX_ALIASES-th stands (its offset), or null. js-yaml shares an
+ * aliased node instead of copying it, so aliases cost nothing here; a dump full of them is still
+ * not kubectl's, and the count keeps the readers' walk bounded.
+ */
+function tooManyAliasesAt(text: string): number | null {
+  const alias = /(^|[\s[{,:-])\*[^\s,[\]{}]+/gm;
+  let n = 0;
+  for (let m = alias.exec(text); m; m = alias.exec(text)) if (++n > MAX_ALIASES) return m.index;
+  return null;
+}
 /** More objects than a 10 MB dump can hold with real objects in it. */
 export const MAX_OBJECTS = 100_000;
 
@@ -146,20 +159,20 @@ export function parseDump(text: string, maxBytes = MAX_INPUT_BYTES): ParseResult
     if (!parsed) {
       const deep = tooDeepAt(text);
       if (deep !== null) return fail('inputTooDeep', { line: deep, max: MAX_DEPTH });
+      const aliases = tooManyAliasesAt(text);
+      if (aliases !== null) return fail('yamlAliases', { document: documentAt(text, aliases) });
       try {
-        // json: true lets a later duplicate key win, as JSON.parse and kubectl's decoder do.
-        roots.push(...loadAll(text, { maxDepth: MAX_DEPTH, maxAliases: MAX_ALIASES, json: true }));
+        // The YAML 1.2 core schema (timestamps stay strings, as kubectl means them); json: true
+        // lets a later duplicate key win, as JSON.parse and kubectl's decoder do.
+        roots.push(...loadAll(text, null, { schema: CORE_SCHEMA, json: true }));
       } catch (e) {
         if (!(e instanceof YAMLException)) throw e;
-        if (e.reason.startsWith('nesting exceeded'))
-          return fail('inputTooDeep', { line: (e.mark?.line ?? 0) + 1, max: MAX_DEPTH });
-        if (e.reason.startsWith('aliases exceeded'))
-          return fail('yamlAliases', { document: documentAt(text, e.mark?.position ?? 0) });
         // Line and column 1-based, as editors count them; the document among `---` ones.
+        const mark = e.mark as { line?: number; column?: number; position?: number } | undefined;
         return fail('yamlSyntax', {
-          line: (e.mark?.line ?? 0) + 1,
-          column: (e.mark?.column ?? 0) + 1,
-          document: documentAt(text, e.mark?.position ?? 0),
+          line: (mark?.line ?? 0) + 1,
+          column: (mark?.column ?? 0) + 1,
+          document: documentAt(text, mark?.position ?? 0),
         });
       }
     }

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, stringify } from 'yaml';
-import { loadAll } from 'js-yaml';
+import { CORE_SCHEMA, loadAll } from 'js-yaml';
 import { samples } from '../../src/cluster/samples.ts';
 import { bigCluster, dumpObjects, toKubectlYaml, toYamlDocuments } from './dump.ts';
 
@@ -68,7 +68,7 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 /** parse.ts's call (the same options). */
 const parseKubectlYaml = (src: string): unknown[] | null => {
   try {
-    return loadAll(src, { maxDepth: 256, maxAliases: 50, json: true });
+    return loadAll(src, null, { schema: CORE_SCHEMA, json: true });
   } catch {
     return null;
   }
@@ -79,7 +79,12 @@ describe('the YAML reader', () => {
     let accepted = 0;
     fc.assert(
       fc.property(
-        fc.array(value, { minLength: 1, maxLength: 3 }),
+        // kubectl prints objects: a document is a mapping (js-yaml 4 refuses a document that
+        // is a bare block scalar at column 0, which the yaml package prints and reads).
+        fc.array(fc.dictionary(key, value, { minKeys: 1, maxKeys: 4 }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
         fc.constantFrom(0, 40, 80),
         (docs, lineWidth) => {
           const src = docs
@@ -88,14 +93,15 @@ describe('the YAML reader', () => {
           const fast = parseKubectlYaml(src);
           if (fast === null) return;
           accepted++;
-          expect(fast).toEqual(full(src));
+          // JSON has no -0: js-yaml reads "-0" as 0, the yaml package as -0; kubectl writes neither.
+          expect(JSON.parse(JSON.stringify(fast))).toEqual(JSON.parse(JSON.stringify(full(src))));
         },
       ),
       { numRuns: 2000 },
     );
     // Every printed document is valid YAML: the reader must have read them all.
     expect(accepted).toBe(2000);
-  });
+  }, 60_000);
 
   it('reads the samples and kubectl dumps exactly as the yaml package does', () => {
     const dumps = [
