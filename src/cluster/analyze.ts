@@ -86,6 +86,7 @@ export function outcomeOf(
     lb: meta.lb,
     workload: meta.workload,
     service: { namespace: meta.service.namespace, name: meta.service.name },
+    names: meta.names,
   })) {
     if (remedy.choices.length === 0) {
       remedies.push({ remedy, after: null, failedAfter: null });

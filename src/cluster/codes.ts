@@ -83,6 +83,7 @@ export const REMEDY_CODES = [
   'spread',
   'crossZone',
   'preStop',
+  'taintFirst',
   'healthzProbe',
   'hcnpProbe',
   'readiness',

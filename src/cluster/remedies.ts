@@ -3,7 +3,7 @@
  * beside today's numbers and as the patch to apply, in the Service's own namespace and names.
  * Candidates that the simulation can run are kept only when their run is better than today's
  * (fewer failed connections, the client's address kept, an even load). Sources:
- * k8s-prestop-sleep, aws-lbc-annotations, azure-probe-annotations, aws-nlb-client-ip,
+ * k8s-prestop-sleep, k8s-kube-proxy-healthz-taint, aws-lbc-annotations, azure-probe-annotations, aws-nlb-client-ip,
  * aws-nlb-cross-zone (src/lib/sources).
  */
 import type { Scenario } from '../sim/types.ts';
@@ -30,6 +30,8 @@ export interface RemedyContext {
   lb: LbFacts;
   workload: Workload | null;
   service: Target;
+  /** Real names of nodes and Pods whose scenario id differs (the patch uses the real name). */
+  names?: Readonly<Record<string, string>>;
 }
 
 const isAws = (s: Scenario): boolean => s.loadBalancer.preset.startsWith('aws');
@@ -220,6 +222,7 @@ function failureRemedies(
         { port: hcnp },
       );
   }
+  if (f.policy === 'Cluster' && f.drain && v.id === 'drain') taintFirst(ctx, v, add, svc);
   if (f.policy === 'Cluster' && f.probeKind === 'tcpNodePort') {
     const ann = probeAnnotations(s, 10256, '/healthz');
     if (ann)
@@ -229,4 +232,61 @@ function failureRemedies(
         format: 'yaml',
       });
   }
+}
+
+/**
+ * A drain under Cluster: the node's rules forward until it shuts down, so the load balancer has
+ * to take it out before. Taint it ToBeDeletedByClusterAutoscaler (kube-proxy's /healthz then
+ * answers 503), wait for the probe, drain; the probe must be on /healthz (an annotation where it
+ * is on the NodePort). Source: k8s-kube-proxy-healthz-taint.
+ */
+function taintFirst(
+  ctx: RemedyContext,
+  v: Verdict,
+  add: (
+    verdict: string,
+    code: Remedy['code'],
+    choices: RemedyChoice[],
+    patch: Remedy['patch'],
+    params?: Remedy['params'],
+  ) => void,
+  svc: Target,
+): void {
+  const { scenario: s, facts: f } = ctx;
+  const node = f.drain?.node;
+  // Not when the run already taints it first (the what-if is on).
+  if (!node || s.timeline.some((a) => a.type === 'taintToBeDeleted' && a.node === node)) return;
+  const name = ctx.names?.[node] ?? node;
+  const choices: RemedyChoice[] = [{ kind: 'taint', value: 'first' }];
+  const lines: string[] = [];
+  if (f.probeKind !== 'httpKubeProxyHealthz') {
+    const ann = probeAnnotations(s, 10256, '/healthz');
+    if (!ann) return;
+    choices.push({ kind: 'probe', value: 'httpKubeProxyHealthz' });
+    lines.push(
+      `kubectl -n ${svc.namespace} annotate service ${svc.name} --overwrite \\`,
+      ...Object.entries(ann).map(
+        ([k, val], i, all) => `  ${k}=${val}${i < all.length - 1 ? ' \\' : ''}`,
+      ),
+    );
+  }
+  const wait = preStopSeconds(s);
+  lines.push(
+    `kubectl taint node ${name} ToBeDeletedByClusterAutoscaler=$(date +%s):NoSchedule`,
+    `sleep ${wait}`,
+    `kubectl drain ${name} --ignore-daemonsets --delete-emptydir-data`,
+    '',
+  );
+  add(
+    v.id,
+    'taintFirst',
+    choices,
+    { object: `Node ${name}`, text: lines.join('\n'), format: 'shell' },
+    {
+      node: name,
+      wait,
+      threshold: s.loadBalancer.probe.unhealthyThreshold,
+      interval: s.loadBalancer.probe.interval,
+    },
+  );
 }

@@ -9,12 +9,14 @@ export const WHAT_IF_KINDS = [
   'proxyProtocol',
   'preStop',
   'drain',
+  'taint',
 ] as const;
 export type WhatIfKind = (typeof WHAT_IF_KINDS)[number];
 
 /**
  * One what-if: its kind and value (a policy, 'topologySpread', a node id, a preset, a probe kind,
- * 'on' for cross-zone, 'v2' for PROXY protocol, seconds of preStop sleep).
+ * 'on' for cross-zone, 'v2' for PROXY protocol, seconds of preStop sleep, 'first' to taint a drained node before
+ * its drain).
  */
 export interface WhatIfChoice {
   kind: WhatIfKind;

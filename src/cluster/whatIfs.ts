@@ -6,7 +6,7 @@
  */
 import { applyOverrides, validateScenario } from '../sim/index.ts';
 import { PRESET_NAMES } from '../sim/validate.ts';
-import { PROBE_KIND_NAMES } from '../sim/params.ts';
+import { LIFECYCLE_DEFAULTS, PROBE_KIND_NAMES } from '../sim/params.ts';
 import type { CloudPreset, InputIssue, Scenario } from '../sim/types.ts';
 import { WHAT_IF_KINDS, type WhatIfChoice, type WhatIfOption } from './whatIfKinds.ts';
 import { preStopSeconds } from './remedies.ts';
@@ -42,7 +42,11 @@ export function whatIfOptions(
   const withPods = new Set(s.pods.flatMap((p) => (p.node ? [p.node] : [])));
   const rank = (id: string): number => (marked.has(id) ? 0 : withPods.has(id) ? 1 : 2);
   const nodes = s.nodes.map((n) => n.id).sort((a, b) => rank(a) - rank(b));
-  if (nodes.length > 1) out.push({ kind: 'drain', values: nodes });
+  if (nodes.length > 1) {
+    out.push({ kind: 'drain', values: nodes });
+    // The cluster autoscaler's way: taint first, drain once the load balancer has seen it.
+    out.push({ kind: 'taint', values: ['first'] });
+  }
   // The probe the load balancer could use instead (the healthCheckNodePort only under Local).
   const probes = PROBE_KIND_NAMES.filter(
     (k) =>
@@ -129,9 +133,41 @@ export function applyWhatIf(
         { at: DRAIN_AT + DRAIN_SHUTDOWN_AFTER, type: 'shutdownNode', node: choice.value },
       );
       next.featuredSelectors = [{ kind: 'firstOnNode', node: choice.value }];
-      return validateScenario(next);
+      return validateScenario(settleDrains(next));
     }
+    case 'taint':
+      return taintFirst(s, choice.value);
   }
+}
+
+/**
+ * Taint the drained nodes ToBeDeletedByClusterAutoscaler when their drain would start, and move
+ * the drain and the shutdown later by the time the load balancer needs to see kube-proxy's
+ * /healthz fail (source: k8s-kube-proxy-healthz-taint): the cluster autoscaler's order, which
+ * an operator can follow by hand. Only with a drain what-if (nothing to taint before otherwise).
+ */
+function taintFirst(
+  s: Scenario,
+  value: string,
+): { ok: true; scenario: Scenario } | { ok: false; issues: InputIssue[] } {
+  const drains = s.timeline.flatMap((a) => (a.type === 'drainNode' && a.at > 0 ? [a] : []));
+  if (value !== 'first' || drains.length === 0)
+    return {
+      ok: false,
+      issues: [{ path: 'taint', code: 'expectedId', params: { received: value.slice(0, 16) } }],
+    };
+  const wait = preStopSeconds(s);
+  const next = structuredClone(s);
+  const nodes = new Set(drains.map((a) => a.node));
+  next.timeline = next.timeline.map((a) =>
+    a.at > 0 && (a.type === 'drainNode' || a.type === 'shutdownNode') && nodes.has(a.node)
+      ? { ...a, at: a.at + wait }
+      : a,
+  );
+  for (const a of drains) next.timeline.push({ at: a.at, type: 'taintToBeDeleted', node: a.node });
+  next.timeline.sort((a, b) => a.at - b.at);
+  next.traffic.duration += wait;
+  return validateScenario(next);
 }
 
 /** Several what-ifs (one per kind) applied in the order of WHAT_IF_KINDS. */
@@ -147,7 +183,36 @@ export function applyWhatIfs(
     if (!next.ok) return next;
     cur = next.scenario;
   }
-  return { ok: true, scenario: cur };
+  return choices.length === 0 ? { ok: true, scenario: cur } : validateScenario(settleDrains(cur));
+}
+
+/**
+ * kubectl drain returns once the node's Pods are gone, and only then is the machine shut down:
+ * move a what-if's shutdown to after the Pods' preStop sleep and shutdown time (at the latest
+ * the grace period), plus a second, never before DRAIN_SHUTDOWN_AFTER. A preStop what-if applied
+ * after the drain moves it too. The run lasts long enough for the load balancer to react.
+ */
+function settleDrains(s: Scenario): Scenario {
+  const lc = { ...LIFECYCLE_DEFAULTS, ...s.lifecycle };
+  const podsGone = Math.min(
+    lc.terminationGracePeriodSeconds,
+    lc.preStopSeconds + lc.appShutdownSeconds,
+  );
+  const next = structuredClone(s);
+  for (const a of next.timeline) {
+    if (a.type !== 'shutdownNode' || a.at <= 0) continue;
+    const drain = next.timeline.find(
+      (d) => d.type === 'drainNode' && d.node === a.node && d.at > 0 && d.at <= a.at,
+    );
+    if (!drain) continue;
+    a.at = Math.max(a.at, drain.at + DRAIN_SHUTDOWN_AFTER, drain.at + podsGone + 1);
+    next.traffic.duration = Math.max(
+      next.traffic.duration,
+      a.at + DRAIN_DURATION - DRAIN_AT - DRAIN_SHUTDOWN_AFTER,
+    );
+  }
+  next.timeline.sort((x, y) => x.at - y.at);
+  return next;
 }
 
 /** What-ifs read from untrusted data: at most one per kind, or null when any is malformed. */

@@ -357,4 +357,45 @@ describe('from engine runs of imported dumps', () => {
     expect(fix?.remedy.patch.text).toContain('seconds: 17');
     expect(fix?.remedy.patch.text).toContain('name: storefront');
   });
+
+  it('a drain under Cluster: the node forwards until it shuts down; tainting it first (the probe on /healthz) closes the window', () => {
+    const r = analyzeText(fixture('gke-dpv2'));
+    if (!r.ok) throw new Error('import');
+    const node = 'gke-prod-pool-1-8f3a2b1c-z1z1';
+    const applied = applyWhatIf(r.analysis.today.scenario, { kind: 'drain', value: node });
+    if (!applied.ok) throw new Error('what-if');
+    const out = outcomeOf(applied.scenario, r.analysis.meta);
+    expect(out.verdicts.find((v) => v.id === 'drain')?.code).toBe('drainWindow');
+    expect(out.facts.failed).toBeGreaterThan(0);
+    // GKE already probes kube-proxy's /healthz under Cluster: the taint alone is the change.
+    const fix = out.remedies.find((x) => x.remedy.code === 'taintFirst');
+    expect(fix?.remedy.for).toBe('drain');
+    expect(fix?.failedAfter).toBe(0);
+    expect(fix?.after?.code).toBe('drainNoLoss');
+    expect(fix?.remedy.patch.format).toBe('shell');
+    expect(fix?.remedy.patch.text).toContain(
+      `kubectl taint node ${node} ToBeDeletedByClusterAutoscaler=$(date +%s):NoSchedule`,
+    );
+    expect(fix?.remedy.patch.text).toContain(`sleep ${String(fix?.remedy.params['wait'])}`);
+    // A preStop sleep alone does not help: the node goes down while the LB still sends to it.
+    expect(out.remedies.some((x) => x.remedy.for === 'drain' && x.remedy.code === 'preStop')).toBe(
+      false,
+    );
+  });
+
+  it('a drain under Cluster on Azure: the taint and the /healthz probe annotation together', () => {
+    const r = analyzeText(sample('aks-cluster'));
+    if (!r.ok) throw new Error('import');
+    const node = r.analysis.options.find((o) => o.kind === 'drain')?.values[0] ?? '';
+    const applied = applyWhatIf(r.analysis.today.scenario, { kind: 'drain', value: node });
+    if (!applied.ok) throw new Error('what-if');
+    const out = outcomeOf(applied.scenario, r.analysis.meta);
+    const fix = out.remedies.find((x) => x.remedy.code === 'taintFirst');
+    expect(fix?.remedy.choices).toEqual([
+      { kind: 'taint', value: 'first' },
+      { kind: 'probe', value: 'httpKubeProxyHealthz' },
+    ]);
+    expect(fix?.remedy.patch.text).toContain('health-probe_request-path=/healthz');
+    expect(fix?.failedAfter ?? Infinity).toBeLessThan(out.facts.failed / 4);
+  });
 });

@@ -63,4 +63,14 @@ export const KUBERNETES_SOURCES: readonly SourceEntry[] = [
     at: '0821db5a081300bc46bddeb04b09823c79255655',
     status: 'verified',
   },
+  {
+    id: 'k8s-kube-proxy-healthz-taint',
+    claim: {
+      en: 'kube-proxy’s /healthz (port 10256) answers 503 while its node carries the taint ToBeDeletedByClusterAutoscaler or is being deleted (KEP-3836); kubectl drain alone sets no such taint.',
+      de: 'kube-proxys /healthz (Port 10256) antwortet 503, solange sein Node den Taint ToBeDeletedByClusterAutoscaler trägt oder gelöscht wird (KEP-3836); kubectl drain allein setzt keinen solchen Taint.',
+    },
+    url: 'https://github.com/kubernetes/kubernetes/blob/v1.29.1/pkg/proxy/healthcheck/proxier_health.go',
+    at: 'v1.29.1',
+    status: 'verified',
+  },
 ];
