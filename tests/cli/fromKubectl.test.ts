@@ -69,7 +69,7 @@ describe('simulate --from-kubectl', () => {
     expect(r.stderr).toContain(
       'Service shop/storefront: type LoadBalancer, externalTrafficPolicy Cluster.',
     );
-  });
+  }, 30_000);
 
   it('reads standard input with -', () => {
     const r = cli(['--from-kubectl', '-', '--json'], {}, eks);

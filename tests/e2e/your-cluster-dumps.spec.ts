@@ -86,7 +86,9 @@ for (const lang of ['en', 'de'] as const)
       // The page says what the CLI says (fixtures.test.ts holds the CLI to the same list).
       const codes = await page
         .locator('[data-testid="verdicts"] > li')
-        .evaluateAll((li) => li.map((e) => `${e.getAttribute('data-id')} ${e.getAttribute('data-verdict')}`));
+        .evaluateAll((li) =>
+          li.map((e) => `${e.getAttribute('data-id')} ${e.getAttribute('data-verdict')}`),
+        );
       const among = new Set(f.announcerAmong?.map((n) => `node:${n}`));
       expect(codes.filter((c) => !among.has(c.split(' ')[0] ?? '')).sort(), f.id).toEqual(
         f.expect.map((e) => `${e.id} ${e.code}`).sort(),

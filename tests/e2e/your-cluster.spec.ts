@@ -149,3 +149,63 @@ test('bad pastes get localized messages naming the problem, in both languages', 
   await expect(problem).toContainText('ClusterIP');
   expect(errors).toEqual([]);
 });
+
+test('en: step 0 shows no share and no outcome; a drain under Cluster gets the taint-first remedy, then a preStop', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await page.goto('/en/your-cluster/');
+  await importSample(page, 'aks-cluster');
+  const diagram = page.locator('.hop-cluster__diagram .hop-flow[data-hydrated="true"]');
+  await expect(diagram).toBeVisible({ timeout: 60_000 });
+  // Nothing sent yet: no measured share, no expectation beside it, no outcome.
+  await expect(diagram.locator('.hop-chart__none')).toContainText('Nothing has been sent yet');
+  await expect(diagram.locator('.hop-inspector__outcome').first()).toContainText('not sent yet');
+  // A drain what-if: the window, and under it the remedy with its numbers and its commands.
+  await page.locator('input[data-whatif="drain"]').check();
+  const whatif = page.locator('.hop-cluster__whatif');
+  await expect(whatif.locator('[data-testid="compare"]')).toContainText('Drain of', {
+    timeout: 60_000,
+  });
+  const taint = whatif.locator('[data-remedy="taintFirst"]').first();
+  await expect(taint).toContainText('ToBeDeletedByClusterAutoscaler');
+  await expect(taint.locator('pre')).toContainText('kubectl taint node');
+  await expect(taint.locator('pre')).toContainText('health-probe_request-path=/healthz');
+  await taint.locator('[data-testid="remedy-try"]').click();
+  await expect(page.locator('input[data-whatif="taint"]')).toBeChecked();
+  await expect(page.locator('input[data-whatif="probe"]')).toBeChecked();
+  // What is left (Pods gone before kube-proxy everywhere knew): a preStop sleep closes it.
+  const preStop = whatif.locator('[data-remedy="preStop"]').first();
+  await expect(preStop).toContainText('preStop sleep of', { timeout: 60_000 });
+  await expect(preStop.locator('[data-testid="remedy-after"]')).toContainText('0 failed new');
+  await preStop.locator('[data-testid="remedy-try"]').click();
+  await expect(page.locator('input[data-whatif="preStop"]')).toBeChecked();
+  await expect(whatif.locator('[data-testid="compare"]')).toContainText('no new connection fails', {
+    timeout: 60_000,
+  });
+  expect(errors).toEqual([]);
+});
+
+test('de: a paste over the size limit is refused in German, and the text stays in the box', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto('/de/your-cluster/');
+  await expect(page.locator('.hop-cluster__hint').first()).toContainText('Bis zu 10 MB');
+  const big = `# ${'x'.repeat(10 * 1024 * 1024 + 10)}`;
+  await page.locator('#hop-cluster-text').evaluate((el, text) => {
+    const box = el as HTMLTextAreaElement;
+    box.value = text;
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }, big);
+  await page.locator('.hop-cluster__import').click();
+  const problem = page.locator('[data-testid="problem"]');
+  await expect(problem).toContainText('höchstens 10,0 MB', { timeout: 20_000 });
+  expect(
+    await page
+      .locator('#hop-cluster-text')
+      .evaluate((el) => (el as HTMLTextAreaElement).value.length),
+  ).toBe(big.length);
+  expect(errors).toEqual([]);
+});
