@@ -79,6 +79,9 @@ export function outcomeOf(
   const seed = options.seed ?? 1;
   const today = verdictRun(scenario, meta, seed, options.result);
   const remedies: RemedyResult[] = [];
+  // Remedies of several verdicts often run the same change (a preStop for the failures and the
+  // drain): run each distinct change once.
+  const runs = new Map<string, Omit<Outcome, 'remedies'> | null>();
   for (const remedy of remedyCandidates({
     scenario,
     facts: today.facts,
@@ -93,10 +96,13 @@ export function outcomeOf(
       continue;
     }
     const choices = remedy.choices.flatMap((c) => parseWhatIf(c) ?? []);
-    const applied = applyWhatIfs(scenario, choices);
-    if (!applied.ok) continue;
-    const after = verdictRun(applied.scenario, meta, seed);
-    if (!improves(today, after, remedy.for)) continue;
+    const key = JSON.stringify(choices);
+    if (!runs.has(key)) {
+      const applied = applyWhatIfs(scenario, choices);
+      runs.set(key, applied.ok ? verdictRun(applied.scenario, meta, seed) : null);
+    }
+    const after = runs.get(key);
+    if (!after || !improves(today, after, remedy.for)) continue;
     remedies.push({
       remedy,
       after: after.verdicts.find((v) => v.id === remedy.for) ?? null,

@@ -67,12 +67,13 @@ test('en: switching the policy shows the what-if beside today', async ({ page })
 });
 
 test('de: a drain what-if survives the share link round trip', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   await page.goto('/de/your-cluster/');
   await importSample(page, 'aks-cluster');
   await page.locator('input[data-whatif="drain"]').check();
   const compare = page.locator('[data-testid="compare"]');
   await expect(compare).toContainText('Drain von aks-nodepool1-38290117-vmss000000', {
-    timeout: 20_000,
+    timeout: 60_000,
   });
   await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#scenario=[\w-]+$/);
   const url = page.url();
@@ -90,7 +91,7 @@ test('de: a drain what-if survives the share link round trip', async ({ page, br
   expect(await verdicts(other).innerText()).toBe(before);
   await expect(other.locator('input[data-whatif="drain"]')).toBeChecked();
   await expect(other.locator('[data-testid="compare"]')).toContainText('Drain von', {
-    timeout: 20_000,
+    timeout: 60_000,
   });
   await expect(other.locator('.hop-cluster__report')).toContainText('nur das abgeleitete Szenario');
   expect(errors).toEqual([]);
@@ -193,7 +194,10 @@ test('de: a paste over the size limit is refused in German, and the text stays i
   const errors = watchErrors(page);
   await page.goto('/de/your-cluster/');
   await expect(page.locator('.hop-cluster__hint').first()).toContainText('Bis zu 10 MB');
-  const big = `# ${'x'.repeat(10 * 1024 * 1024 + 10)}`;
+  test.setTimeout(120_000);
+  // Lines as a dump has them (one 10 MB line would only measure the browser's text layout).
+  const line = `# ${'x'.repeat(97)}\n`;
+  const big = line.repeat(Math.ceil((10 * 1024 * 1024 + 10) / line.length));
   await page.locator('#hop-cluster-text').evaluate((el, text) => {
     const box = el as HTMLTextAreaElement;
     box.value = text;
