@@ -63,7 +63,14 @@ function improves(
 ): boolean {
   const a = after.verdicts.find((v) => v.id === id);
   const failed = (o: Omit<Outcome, 'remedies'>) => o.facts.failed - o.facts.brokenEstablished;
-  if (id === 'clientIp' || id === 'share') return a?.tone === 'good';
+  if (id === 'clientIp') return a?.tone === 'good';
+  if (id === 'share') {
+    // Even, or less uneven (5 Pods spread over 3 nodes stay 2 : 1, still better than 4 : 1).
+    const b = before.verdicts.find((v) => v.id === id);
+    const r = (v: Verdict | undefined) => Number(v?.params['ratio'] ?? Infinity);
+    return a?.tone === 'good' || r(a) < r(b);
+  }
+  if (id === 'cut') return after.facts.brokenEstablished < before.facts.brokenEstablished;
   return failed(after) < failed(before);
 }
 
@@ -146,7 +153,7 @@ export function analyzeScenario(
     today: outcomeOf(scenario, meta),
     meta,
     report,
-    options: whatIfOptions(scenario, meta.cloud.alternatives),
+    options: whatIfOptions(scenario, meta.cloud.alternatives, meta.lb.targetType),
   };
 }
 

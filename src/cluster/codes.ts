@@ -84,6 +84,7 @@ export const REMEDY_CODES = [
   'crossZone',
   'preStop',
   'taintFirst',
+  'excludeNode',
   'healthzProbe',
   'hcnpProbe',
   'readiness',

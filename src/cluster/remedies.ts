@@ -84,8 +84,18 @@ export function remedyCandidates(ctx: RemedyContext): Remedy[] {
   for (const v of ctx.verdicts) {
     switch (v.code) {
       case 'clientIpLostCluster':
-      case 'clientIpLost': {
-        if (f.policy !== 'Cluster') break;
+      case 'clientIpLost':
+      case 'clientIpPartly': {
+        if (f.policy !== 'Cluster') {
+          // Lost under Local: the load balancer itself proxies (a Classic ELB); its header helps.
+          if (isAws(s))
+            add(v.id, 'proxyProtocol', [{ kind: 'proxyProtocol', value: 'v2' }], {
+              object: svcObj,
+              text: serviceAnnotations(svc, { [`${B}aws-load-balancer-proxy-protocol`]: '*' }),
+              format: 'yaml',
+            });
+          break;
+        }
         const local: RemedyChoice = { kind: 'policy', value: 'Local' };
         if (f.l2)
           add(v.id, 'local', [local], {
@@ -157,10 +167,29 @@ export function remedyCandidates(ctx: RemedyContext): Remedy[] {
         break;
       case 'nodeDropsLocal':
       case 'failuresSome':
+      case 'establishedCut':
       case 'drainWindow':
       case 'drainWindowUpperBound':
         failureRemedies(ctx, v, add, svcObj, wlObj);
         break;
+      case 'nodeCordonedPods':
+      case 'nodeCordonedForwards': {
+        // Cordoned to retire it: out of the load balancers first, then the drain.
+        const id = String(v.params['node'] ?? '');
+        const node = ctx.names?.[id] ?? id;
+        add(
+          v.id,
+          'excludeNode',
+          [],
+          {
+            object: `Node ${node}`,
+            text: `kubectl label node ${node} node.kubernetes.io/exclude-from-external-load-balancers=true\n`,
+            format: 'shell',
+          },
+          { node },
+        );
+        break;
+      }
       case 'noTraffic':
         add(v.id, 'readiness', [], {
           object: wlObj,
@@ -222,7 +251,7 @@ function failureRemedies(
         { port: hcnp },
       );
   }
-  if (f.policy === 'Cluster' && f.drain && v.id === 'drain') taintFirst(ctx, v, add, svc);
+  if (f.policy === 'Cluster' && f.drain) taintFirst(ctx, v, add, svc);
   if (f.policy === 'Cluster' && f.probeKind === 'tcpNodePort') {
     const ann = probeAnnotations(s, 10256, '/healthz');
     if (ann)

@@ -23,11 +23,17 @@ export const DRAIN_AT = 5;
 export const DRAIN_SHUTDOWN_AFTER = 10;
 export const DRAIN_DURATION = 60;
 
-/** The what-ifs for this scenario; `alternatives` are the presets the dump cannot rule out. */
+/**
+ * The what-ifs for this scenario; `alternatives` are the presets the dump cannot rule out. With
+ * IP targets the load balancer skips the nodes, and the verdicts come from the dump's Pods and
+ * zones: only spreading them and cross-zone change those.
+ */
 export function whatIfOptions(
   s: Scenario,
   alternatives: readonly CloudPreset[] = [],
+  targetType: 'instance' | 'ip' = 'instance',
 ): WhatIfOption[] {
+  if (targetType === 'ip') return ipTargetOptions(s);
   const other = s.service.externalTrafficPolicy === 'Cluster' ? 'Local' : 'Cluster';
   const out: WhatIfOption[] = [{ kind: 'policy', values: [other] }];
   // Spreading needs somewhere to spread to, and a Pod to move.
@@ -66,6 +72,16 @@ export function whatIfOptions(
     ...PRESET_NAMES.filter((p) => p !== current && !alternatives.includes(p)),
   ];
   out.push({ kind: 'preset', values: presets });
+  return out;
+}
+
+/** IP targets: spread the Pods, and cross-zone when the nodes span zones. */
+function ipTargetOptions(s: Scenario): WhatIfOption[] {
+  const out: WhatIfOption[] = [];
+  if (s.nodes.length > 1 && s.pods.length > 1)
+    out.push({ kind: 'spread', values: ['topologySpread'] });
+  if (new Set(s.nodes.map((n) => n.zone ?? '')).size > 1)
+    out.push({ kind: 'crossZone', values: ['on', 'off'] });
   return out;
 }
 

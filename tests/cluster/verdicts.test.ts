@@ -368,8 +368,9 @@ describe('from engine runs of imported dumps', () => {
     expect(out.verdicts.find((v) => v.id === 'drain')?.code).toBe('drainWindow');
     expect(out.facts.failed).toBeGreaterThan(0);
     // GKE already probes kube-proxy's /healthz under Cluster: the taint alone is the change.
-    const fix = out.remedies.find((x) => x.remedy.code === 'taintFirst');
-    expect(fix?.remedy.for).toBe('drain');
+    const fix = out.remedies.find(
+      (x) => x.remedy.code === 'taintFirst' && x.remedy.for === 'drain',
+    );
     expect(fix?.failedAfter).toBe(0);
     expect(fix?.after?.code).toBe('drainNoLoss');
     expect(fix?.remedy.patch.format).toBe('shell');

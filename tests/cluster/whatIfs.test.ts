@@ -1,5 +1,7 @@
 /** What-ifs on imported scenarios: what they offer, what they change, and untrusted choices. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { analyzeText } from '../../src/cluster/analyze.ts';
 import {
   DRAIN_AT,
   applyWhatIf,
@@ -51,6 +53,13 @@ describe('whatIfOptions', () => {
   it('AWS: cross-zone and PROXY protocol, when the nodes span zones', () => {
     const o = whatIfOptions(scenarioOf('eks-drain'));
     expect(o.map((x) => x.kind)).toEqual(expect.arrayContaining(['crossZone', 'proxyProtocol']));
+  });
+  it('IP targets: only spreading the Pods and cross-zone change what the verdicts read', () => {
+    const r = analyzeText(
+      readFileSync(new URL('../fixtures/kubectl/eks-lbc-ip-targets.yaml', import.meta.url), 'utf8'),
+    );
+    if (!r.ok) throw new Error('import');
+    expect(r.analysis.options.map((o) => o.kind)).toEqual(['spread', 'crossZone']);
   });
   it('puts the node the dump marks for removal first among the drain targets', () => {
     const o = whatIfOptions(scenarioOf('eks-drain'));
