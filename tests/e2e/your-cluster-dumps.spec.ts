@@ -67,7 +67,8 @@ for (const lang of ['en', 'de'] as const)
   test(`${lang}: every test dump gives its verdicts, and no label clips or overlaps`, async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    // Eight imports with their diagrams, one after another, on a machine that may be busy.
+    test.setTimeout(600_000);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -85,7 +86,7 @@ for (const lang of ['en', 'de'] as const)
       );
       // The page says what the CLI says (fixtures.test.ts holds the CLI to the same list).
       const codes = await page
-        .locator('[data-testid="verdicts"] > li')
+        .locator('.hop-cluster__verdicts [data-testid="verdicts"] > li')
         .evaluateAll((li) =>
           li.map((e) => `${e.getAttribute('data-id')} ${e.getAttribute('data-verdict')}`),
         );
