@@ -156,7 +156,10 @@ export default async function bench(): Promise<Record<string, unknown>> {
   if (!analyzed.ok) throw new Error('analyze failed');
   const today = analyzed.analysis.today.scenario;
   const drainNode = today.nodes[0]?.id ?? '';
-  const drain = time(() => void whatIfOutcome(today, [{ kind: 'drain', value: drainNode }]), 1);
+  const drain = time(
+    () => void whatIfOutcome(today, analyzed.analysis.meta, [{ kind: 'drain', value: drainNode }]),
+    1,
+  );
   const t0 = performance.now();
   const fragment = await encodeShare({
     scenario: today,

@@ -4,9 +4,14 @@
  * scenario that then runs like a scenario file, plus the import report as text.
  */
 import { resolve } from 'node:path';
+import clusterDe from '../i18n/locales/cluster/de.json' with { type: 'json' };
+import clusterEn from '../i18n/locales/cluster/en.json' with { type: 'json' };
 import importerDe from '../i18n/locales/importer/de.json' with { type: 'json' };
 import importerEn from '../i18n/locales/importer/en.json' with { type: 'json' };
 import { translator } from '../i18n/interpolate.ts';
+import { metaOf, outcomeOf, type Outcome } from '../cluster/analyze.ts';
+import type { ShareMeta } from '../cluster/shareLink.ts';
+import { remedyText, verdictText } from '../cluster/words.ts';
 import {
   importKubectl,
   itemKey,
@@ -16,12 +21,14 @@ import {
   type ImportReport,
   type ReportItem,
 } from '../importer/index.ts';
-import type { InputIssue, Scenario } from '../sim/index.ts';
+import type { InputIssue, Scenario, SimResult } from '../sim/index.ts';
 import type { CliIo } from './main.ts';
 
 type Lang = 'en' | 'de';
 /** Translate an importer key with {{placeholders}}; English, then the key, as fallback. */
 export const tImporter = translator<Lang>({ en: importerEn, de: importerDe });
+/** The verdicts' sentences (the your-cluster page's own words). */
+const tCluster = translator<Lang>({ en: clusterEn, de: clusterDe });
 
 /** One report item as a sentence in `lang`. */
 export function itemText(lang: Lang, item: ReportItem): string {
@@ -59,7 +66,7 @@ export function importDump(
   file: string,
   options: { service?: string; port?: string; preset?: string },
 ):
-  | { ok: true; scenario: Scenario; report: string }
+  | { ok: true; scenario: Scenario; report: string; meta: ShareMeta }
   | { ok: false; issues: InputIssue[] }
   | { ok: false; message: string } {
   const unreadable = (path: string) => ({
@@ -87,10 +94,51 @@ export function importDump(
   }
   const imported = importKubectl(text, options);
   if (!imported.ok) return { ok: false, message: reportText(lang, imported.issues) };
-  return { ok: true, scenario: imported.scenario, report: reportBlock(lang, imported.report) };
+  return {
+    ok: true,
+    scenario: imported.scenario,
+    report: reportBlock(lang, imported.report),
+    meta: metaOf(imported.report),
+  };
 }
 
 /** The import report with its heading: what was used, inferred, ignored, and the names. */
 export function reportBlock(lang: Lang, report: ImportReport): string {
   return `${tImporter(lang, 'importer.cli.report')}:\n${reportText(lang, report.items)}${namesText(lang, report)}`;
+}
+
+/**
+ * The page's verdicts and remedies for the run the CLI printed (the same functions, the same run),
+ * so `--json` carries what the page shows: `verdicts` (codes with their numbers) and `remedies`.
+ */
+export function verdictsOfRun(
+  scenario: Scenario,
+  meta: ShareMeta,
+  result: SimResult,
+  seed: number,
+): Pick<Outcome, 'verdicts' | 'remedies'> {
+  const o = outcomeOf(scenario, meta, { seed, result });
+  return { verdicts: o.verdicts, remedies: o.remedies };
+}
+
+/** The verdicts as text, each problem followed by its remedies and their patches. */
+export function verdictsText(lang: Lang, o: Pick<Outcome, 'verdicts' | 'remedies'>): string {
+  const tr = (key: string, vars?: Record<string, string | number>): string =>
+    tCluster(lang, key, vars);
+  const lines = [`${tr('cluster.verdicts.heading')}:`];
+  for (const v of o.verdicts) {
+    lines.push(`  ${tr(`cluster.tone.${v.tone}`)}: ${verdictText(v, tr, lang)}`);
+    for (const r of o.remedies.filter((x) => x.remedy.for === v.id)) {
+      lines.push(`    → ${remedyText(r.remedy, tr, lang)}`);
+      if (r.after)
+        lines.push(`      ${tr('cluster.fix.after')}: ${verdictText(r.after, tr, lang)}`);
+      lines.push(
+        ...r.remedy.patch.text
+          .trimEnd()
+          .split('\n')
+          .map((l) => `      ${l}`),
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
 }

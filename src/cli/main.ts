@@ -18,7 +18,8 @@ import {
 } from '../sim/index.ts';
 import { parseCliArgs } from './args.ts';
 import { practiceMain } from './practice.ts';
-import { importDump } from './fromKubectl.ts';
+import { importDump, verdictsOfRun, verdictsText } from './fromKubectl.ts';
+import type { ShareMeta } from '../cluster/shareLink.ts';
 import { t, type Lang } from './i18n.ts';
 import { issuesText, scenarioFile, scenarioList, summaryTable, toJson } from './output.ts';
 import { helpText } from './help.ts';
@@ -97,6 +98,8 @@ export function main(argv: readonly string[], io: CliIo): number {
     let title: string;
     // The importer's report: on stderr with --json / --print-scenario, above the table otherwise.
     let report = '';
+    // An imported dump also gets the your-cluster page's verdicts (the same code, the same run).
+    let meta: ShareMeta | null = null;
     if (args.fromKubectl !== null) {
       const imported = importDump(io, lang, args.fromKubectl, {
         ...(args.service !== null ? { service: args.service } : {}),
@@ -110,6 +113,7 @@ export function main(argv: readonly string[], io: CliIo): number {
       }
       base = imported.scenario;
       report = imported.report;
+      meta = imported.meta;
       title = t(lang, 'scenario.from-kubectl.title');
     } else if (
       args.target !== null &&
@@ -153,15 +157,16 @@ export function main(argv: readonly string[], io: CliIo): number {
     const run = runScenario(applied.scenario, { seed: args.seed });
     if (!run.ok) return fail(run.issues);
     const featured = run.result.featured;
+    const judged = meta ? verdictsOfRun(applied.scenario, meta, run.result, args.seed) : null;
     if (args.json) {
       io.stderr(report);
-      const json = toJson(run.result) as Record<string, unknown>;
+      const json = { ...(toJson(run.result) as Record<string, unknown>), ...(judged ?? {}) };
       io.stdout(
         `${JSON.stringify(args.trace ? { ...json, traces: traceJson(featured) } : json)}\n`,
       );
     } else
       io.stdout(
-        `${report}${report ? '\n' : ''}${summaryTable(lang, run.result, heading.title, heading.id)}${args.trace ? traceText(tr, featured) : ''}`,
+        `${report}${report ? '\n' : ''}${summaryTable(lang, run.result, heading.title, heading.id)}${judged ? `\n${verdictsText(lang, judged)}` : ''}${args.trace ? traceText(tr, featured) : ''}`,
       );
     return 0;
   } catch {

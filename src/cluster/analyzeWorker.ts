@@ -10,14 +10,25 @@ addEventListener('message', (e: MessageEvent<AnalyzeRequest>) => {
   let response: AnalyzeResponse;
   try {
     if (req.op === 'text')
-      response = { id: req.id, op: 'text', result: analyzeText(req.text, req.options) };
+      response = {
+        id: req.id,
+        op: 'text',
+        result: analyzeText(req.text, req.options, (p) =>
+          postMessage({ id: req.id, op: 'progress', ...p } satisfies AnalyzeResponse),
+        ),
+      };
     else if (req.op === 'scenario')
       response = {
         id: req.id,
         op: 'scenario',
         result: analyzeScenario(req.scenario, req.meta, null),
       };
-    else response = { id: req.id, op: 'whatIf', result: whatIfOutcome(req.scenario, req.choices) };
+    else
+      response = {
+        id: req.id,
+        op: 'whatIf',
+        result: whatIfOutcome(req.scenario, req.meta, req.choices),
+      };
   } catch {
     response = { id: req.id, op: 'failed' };
   }

@@ -12,10 +12,12 @@ import type { WhatIfChoice } from './whatIfs.ts';
 export type AnalyzeRequest =
   | { id: number; op: 'text'; text: string; options: ImportOptions }
   | { id: number; op: 'scenario'; scenario: Scenario; meta: ShareMeta }
-  | { id: number; op: 'whatIf'; scenario: Scenario; choices: WhatIfChoice[] };
+  | { id: number; op: 'whatIf'; scenario: Scenario; meta: ShareMeta; choices: WhatIfChoice[] };
 
 export type AnalyzeResponse =
   | { id: number; op: 'text'; result: AnalyzeResult }
+  /** The import is done; the engine runs next (the page says what it simulates). */
+  | { id: number; op: 'progress'; nodes: number; pods: number }
   | { id: number; op: 'scenario'; result: Analysis }
   | { id: number; op: 'whatIf'; result: Outcome | null }
   | { id: number; op: 'failed' };
@@ -27,7 +29,11 @@ type Body = AnalyzeRequest extends infer R
     ? Omit<R, 'id'>
     : never
   : never;
-type Pending = { resolve(r: AnalyzeResponse): void; request: AnalyzeRequest };
+type Pending = {
+  resolve(r: AnalyzeResponse): void;
+  request: AnalyzeRequest;
+  progress?: ((p: { nodes: number; pods: number }) => void) | undefined;
+};
 
 let worker: Worker | null | undefined;
 let nextId = 0;
@@ -35,11 +41,15 @@ const pending = new Map<number, Pending>();
 
 const mainThread = (): Promise<Analyze> => import('./analyze.ts');
 
-function onMain(request: AnalyzeRequest): Promise<AnalyzeResponse> {
+function onMain(request: AnalyzeRequest, progress?: Pending['progress']): Promise<AnalyzeResponse> {
   return mainThread().then((m) => {
     try {
       if (request.op === 'text')
-        return { id: request.id, op: 'text', result: m.analyzeText(request.text, request.options) };
+        return {
+          id: request.id,
+          op: 'text',
+          result: m.analyzeText(request.text, request.options, progress),
+        };
       if (request.op === 'scenario')
         return {
           id: request.id,
@@ -49,7 +59,7 @@ function onMain(request: AnalyzeRequest): Promise<AnalyzeResponse> {
       return {
         id: request.id,
         op: 'whatIf',
-        result: m.whatIfOutcome(request.scenario, request.choices),
+        result: m.whatIfOutcome(request.scenario, request.meta, request.choices),
       };
     } catch {
       return { id: request.id, op: 'failed' };
@@ -63,7 +73,7 @@ function failOver(): void {
   worker = null;
   const waiting = [...pending.values()];
   pending.clear();
-  for (const p of waiting) void onMain(p.request).then(p.resolve);
+  for (const p of waiting) void onMain(p.request, p.progress).then(p.resolve);
 }
 
 function getWorker(): Worker | null {
@@ -74,6 +84,10 @@ function getWorker(): Worker | null {
     worker = new Worker(new URL('./analyzeWorker.ts', import.meta.url), { type: 'module' });
     worker.addEventListener('message', (e: MessageEvent<AnalyzeResponse>) => {
       const p = pending.get(e.data.id);
+      if (e.data.op === 'progress') {
+        p?.progress?.({ nodes: e.data.nodes, pods: e.data.pods });
+        return;
+      }
       pending.delete(e.data.id);
       p?.resolve(e.data);
     });
@@ -86,7 +100,11 @@ function getWorker(): Worker | null {
 }
 
 /** Run one job; `replace` ends whatever the worker is still doing (a new paste). */
-function run(body: Body, replace = false): Promise<AnalyzeResponse> {
+function run(
+  body: Body,
+  replace = false,
+  progress?: Pending['progress'],
+): Promise<AnalyzeResponse> {
   const request = { ...body, id: nextId++ } as AnalyzeRequest;
   if (replace && pending.size > 0 && worker) {
     worker.terminate();
@@ -95,19 +113,20 @@ function run(body: Body, replace = false): Promise<AnalyzeResponse> {
     pending.clear();
   }
   const w = getWorker();
-  if (!w) return onMain(request);
+  if (!w) return onMain(request, progress);
   return new Promise((resolve) => {
-    pending.set(request.id, { resolve, request });
+    pending.set(request.id, { resolve, request, progress });
     w.postMessage(request);
   });
 }
 
-/** Import pasted text and derive today's result. */
+/** Import pasted text and derive today's result; `progress` hears when the engine starts. */
 export async function importJob(
   text: string,
   options: ImportOptions,
+  progress?: (p: { nodes: number; pods: number }) => void,
 ): Promise<AnalyzeResult | null> {
-  const r = await run({ op: 'text', text, options }, true);
+  const r = await run({ op: 'text', text, options }, true, progress);
   return r.op === 'text' ? r.result : null;
 }
 
@@ -120,8 +139,9 @@ export async function scenarioJob(scenario: Scenario, meta: ShareMeta): Promise<
 /** The result with what-ifs applied (null: they do not fit, or the job failed). */
 export async function whatIfJob(
   scenario: Scenario,
+  meta: ShareMeta,
   choices: WhatIfChoice[],
 ): Promise<Outcome | null | 'failed'> {
-  const r = await run({ op: 'whatIf', scenario, choices });
+  const r = await run({ op: 'whatIf', scenario, meta, choices });
   return r.op === 'whatIf' ? r.result : 'failed';
 }

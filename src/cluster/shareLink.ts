@@ -9,6 +9,8 @@ import { validateScenario } from '../sim/validate.ts';
 import type { CloudPreset, ExternalTrafficPolicy, Scenario } from '../sim/types.ts';
 import { PRESET_NAMES } from '../sim/validate.ts';
 import { parseWhatIfs, type WhatIfChoice } from './whatIfs.ts';
+import type { LbFacts, Workload } from '../importer/report.ts';
+import { DEFAULT_LB } from './verdicts.ts';
 
 /** The fragment's key. */
 export const SHARE_KEY = 'scenario';
@@ -23,6 +25,10 @@ export interface ShareMeta {
   cloud: { preset: CloudPreset; alternatives: CloudPreset[] };
   /** Engine id → Kubernetes name, only where they differ. */
   names: Record<string, string>;
+  /** How the load balancer reaches the Pods (the verdicts need it; older links: a cloud's). */
+  lb: LbFacts;
+  /** Who owns the Pods (the remedies' patches name it). */
+  workload: Workload | null;
 }
 
 export interface SharePayload {
@@ -150,7 +156,45 @@ function readMeta(v: unknown, s: Scenario): ShareMeta | null {
     },
     cloud: { preset, alternatives },
     names: outNames,
+    lb: readLb(o['lb']),
+    workload: readWorkload(o['workload']),
   };
+}
+
+const obj = (v: unknown): Record<string, unknown> | null =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+
+/** The load balancer facts of a link (missing or malformed: a cloud's, instance targets). */
+function readLb(v: unknown): LbFacts {
+  const o = obj(v);
+  if (!o) return { ...DEFAULT_LB };
+  const kinds = ['cloud', 'serviceLb', 'metallb', 'unknown'] as const;
+  return {
+    kind: kinds.find((k) => k === o['kind']) ?? 'cloud',
+    targetType: o['targetType'] === 'ip' ? 'ip' : 'instance',
+    preserveClientIp: o['preserveClientIp'] !== false,
+    proxyProtocol: o['proxyProtocol'] === true,
+  };
+}
+
+/** The workload of a link, or null when it is missing or malformed. */
+function readWorkload(v: unknown): Workload | null {
+  const o = obj(v);
+  if (!o) return null;
+  const kinds = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet'] as const;
+  const kind = kinds.find((k) => k === o['kind']);
+  const labels: Record<string, string> = {};
+  const l = obj(o['labels']);
+  if (l)
+    for (const [k, val] of Object.entries(l).slice(0, 20))
+      if (
+        /^[A-Za-z0-9./_-]{1,317}$/.test(k) &&
+        typeof val === 'string' &&
+        /^[A-Za-z0-9._-]{0,63}$/.test(val)
+      )
+        labels[k] = val;
+  if (!kind || !isName(o['name']) || !isName(o['container'])) return null;
+  return { kind, name: o['name'], container: o['container'], labels };
 }
 
 /** Read a URL fragment ('#…' or without '#'); never throws. */

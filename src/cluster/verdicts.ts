@@ -1,16 +1,17 @@
 /**
- * Plain verdicts about an imported Service, derived from one engine run: does the Pod see the
- * client's address, how even is the load, which nodes get no traffic and why, how long a drain
- * breaks new connections. Two steps, both pure: `factsOf` folds a SimResult into a small,
- * clone-safe record (what the page keeps and a share link can rebuild), `verdictsOf` turns the
- * record into codes with parameters; the page's sentences are `cluster.verdict.<code>`.
+ * Plain verdicts about an imported Service, derived from one engine run (facts.ts) and the
+ * import's facts about the load balancer: does the Pod see the client's address, how even is the
+ * load against the policy's own expectation, every node's role, what fails, how long a drain
+ * breaks new connections. Each verdict names its mechanism; they are computed from one state, so
+ * they cannot contradict each other. The page's sentences are `cluster.verdict.<code>`; the CLI
+ * prints the same list as JSON (`verdicts`).
  */
-import { connectionColumns } from '../sim/simulate.ts';
-import { nodeRuleSets } from '../sim/index.ts';
 import { OUTCOME_REASONS } from '../sim/codes.ts';
-import { ESTABLISHED_CUT_REASONS, isSetupFailure } from '../sim/summary.ts';
-import type { ExternalTrafficPolicy, OutcomeReason, ProbeKind, SimResult } from '../sim/types.ts';
-import type { Tone, Verdict, VerdictCode } from './codes.ts';
+import type { OutcomeReason } from '../sim/types.ts';
+import type { LbFacts } from '../importer/report.ts';
+import { UNEVEN_RATIO, type Tone, type Verdict, type VerdictCode } from './codes.ts';
+import type { RunFacts, ShareFacts } from './facts.ts';
+import { nodeVerdicts } from './nodeRoles.ts';
 
 export {
   VERDICT_CODES,
@@ -19,149 +20,19 @@ export {
   type Verdict,
   type VerdictCode,
 } from './codes.ts';
+export { factsOf, spansOf, GAP_S, type RunFacts } from './facts.ts';
 
-/** What one node did in a run. */
-export interface NodeFacts {
-  id: string;
-  /** Connections the load balancer sent to this node. */
-  ingress: number;
-  /** Usable endpoints of the Service on this node at t = 0 (kube-proxy's KUBE-SVL set). */
-  localEndpoints: number;
-  /** Pods of the Service placed on this node. */
-  pods: number;
-  /** The load balancer took the node out of rotation at this time (s), or null. */
-  markedDownAt: number | null;
-  /** Cordoned or tainted for deletion at t = 0 (read from the dump). */
-  cordonedAtStart: boolean;
-  taintedAtStart: boolean;
-}
-
-/** A Pod's share of succeeded connections: measured and the formula's (1/P or 1/(N·k)). */
-export interface ShareFacts {
-  pod: string;
-  node: string | null;
-  share: number;
-  expected: number;
-}
-
-/** A node action of the run's timeline after t = 0 (a drain or shutdown what-if). */
-export interface DrainFacts {
-  node: string;
-  at: number;
-}
-
-/** Everything the verdicts read from a run; small and structured-clone safe. */
-export interface RunFacts {
-  policy: ExternalTrafficPolicy;
-  probeKind: ProbeKind;
-  probeInterval: number;
-  probeThreshold: number;
-  masquerade: boolean;
-  connections: number;
-  succeeded: number;
-  failed: number;
-  clientIpPreserved: number;
-  failedByReason: Partial<Record<OutcomeReason, number>>;
-  brokenEstablished: number;
-  shares: ShareFacts[];
-  nodes: NodeFacts[];
-  disruption: { seconds: number; from: number | null; to: number | null };
-  /** Stretches of failed new connections (SYN times, s), gaps over GAP_S split them. */
-  spans: Array<[number, number]>;
-  rate: number;
-  drain: DrainFacts | null;
-}
-
-/** Failed new connections closer than this (s) belong to one stretch. */
-export const GAP_S = 1;
-
-/** Merge sorted failure times into stretches [first, last]. */
-export function spansOf(times: readonly number[], gap = GAP_S): Array<[number, number]> {
-  const sorted = [...times].sort((a, b) => a - b);
-  const out: Array<[number, number]> = [];
-  for (const t of sorted) {
-    const last = out[out.length - 1];
-    if (last && t - last[1] <= gap) last[1] = t;
-    else out.push([t, t]);
-  }
-  return out;
-}
-
-/** Fold a run into the facts the verdicts need (in the process that ran it). */
-export function factsOf(result: SimResult): RunFacts {
-  const s = result.resolved;
-  const ingress = new Map<string, number>(s.nodes.map((n) => [n.id, 0]));
-  const failures: number[] = [];
-  const cols = connectionColumns(result);
-  const cut = new Set(ESTABLISHED_CUT_REASONS.map((r) => OUTCOME_REASONS.indexOf(r)));
-  if (cols) {
-    for (let i = 0; i < cols.count; i++) {
-      if (cols.direct[i]) continue;
-      const node = s.nodes[cols.ingress[i] ?? -1];
-      if (node) ingress.set(node.id, (ingress.get(node.id) ?? 0) + 1);
-      if (cols.outcome[i] !== 0 && !cut.has(cols.reason[i] ?? 0)) failures.push(cols.at[i] ?? 0);
-    }
-  } else {
-    for (const c of result.connections) {
-      if (c.direct) continue;
-      if (c.ingressNode !== null) ingress.set(c.ingressNode, (ingress.get(c.ingressNode) ?? 0) + 1);
-      if (isSetupFailure(c)) failures.push(c.at);
-    }
-  }
-  const rules = nodeRuleSets(result);
-  const atStart = (type: string, node: string): boolean =>
-    s.timeline.some(
-      (a) => a.at <= 0 && a.type === type && a.type !== 'deletePod' && a.node === node,
-    );
-  const podsOn = new Map<string, number>();
-  for (const p of s.pods) if (p.node) podsOn.set(p.node, (podsOn.get(p.node) ?? 0) + 1);
-  const drainAction = s.timeline.find(
-    (a) => a.at > 0 && (a.type === 'drainNode' || a.type === 'shutdownNode'),
-  );
-  const sum = result.summary;
-  return {
-    policy: s.service.externalTrafficPolicy,
-    probeKind: s.loadBalancer.probe.kind,
-    probeInterval: s.loadBalancer.probe.interval,
-    probeThreshold: s.loadBalancer.probe.unhealthyThreshold,
-    masquerade: s.masquerade,
-    connections: sum.connections,
-    succeeded: sum.succeeded,
-    failed: sum.failed,
-    clientIpPreserved: sum.clientIpPreserved,
-    failedByReason: { ...(sum.failedByReason ?? {}) },
-    brokenEstablished: sum.brokenEstablished ?? 0,
-    shares: s.pods.map((p) => ({
-      pod: p.id,
-      node: p.node ?? null,
-      share: sum.podShare[p.id] ?? 0,
-      expected: sum.expectedShare[p.id] ?? 0,
-    })),
-    nodes: s.nodes.map((n) => ({
-      id: n.id,
-      ingress: ingress.get(n.id) ?? 0,
-      localEndpoints: rules[n.id]?.[0]?.localEndpoints.length ?? 0,
-      pods: podsOn.get(n.id) ?? 0,
-      markedDownAt: sum.nodes[n.id]?.markedDownAt ?? null,
-      cordonedAtStart: atStart('cordonNode', n.id),
-      taintedAtStart: atStart('taintToBeDeleted', n.id),
-    })),
-    disruption: {
-      seconds: sum.disruption.seconds,
-      from: sum.disruption.firstFailureAt,
-      to: sum.disruption.lastFailureAt,
-    },
-    spans: spansOf(failures),
-    rate: s.traffic.rate,
-    drain:
-      drainAction && drainAction.type !== 'deletePod'
-        ? { node: drainAction.node, at: drainAction.at }
-        : null,
-  };
-}
+/** The load balancer as the import saw it; a scenario without an import is a cloud's, instance targets. */
+export const DEFAULT_LB: LbFacts = {
+  kind: 'cloud',
+  targetType: 'instance',
+  preserveClientIp: true,
+  proxyProtocol: false,
+};
 
 const pct = (x: number): number => Math.round(x * 1000) / 10;
 const sec = (x: number): number => Math.round(x * 10) / 10;
+const ratio = (x: number): number => Math.round(x * 10) / 10;
 
 /** The outcome reason most failures had (first on ties, in engine order). */
 function topReason(byReason: RunFacts['failedByReason']): OutcomeReason {
@@ -177,124 +48,192 @@ function topReason(byReason: RunFacts['failedByReason']): OutcomeReason {
   return best;
 }
 
-/** Nodes named one by one; the rest are counted in `nodesServing`. */
-const MAX_NODE_VERDICTS = 12;
-
-/** The verdicts of one run, in reading order: client IP, load, nodes, failures, drain. */
-export function verdictsOf(f: RunFacts): Verdict[] {
-  const out: Verdict[] = [];
-  const add = (
+/** Verdicts collect here in reading order. */
+class Out {
+  readonly list: Verdict[] = [];
+  add(
     id: string,
     code: VerdictCode,
     tone: Tone,
     params: Verdict['params'] = {},
     spans?: Verdict['spans'],
-  ) => out.push({ id, code, tone, params, ...(spans ? { spans } : {}) });
+  ): void {
+    this.list.push({ id, code, tone, params, ...(spans ? { spans } : {}) });
+  }
+}
 
-  // 1. The source address the Pod sees.
-  if (f.succeeded === 0) add('clientIp', 'noTraffic', 'bad', { total: f.connections });
+/** The verdicts of one run, in reading order: path, client IP, load, nodes, failures, drain. */
+export function verdictsOf(f: RunFacts, lb: LbFacts = DEFAULT_LB): Verdict[] {
+  const out = new Out();
+  if (lb.targetType === 'ip') {
+    ipTargetVerdicts(f, lb, out);
+    return out.list;
+  }
+  clientIpVerdict(f, lb, out);
+  shareVerdicts(f, out);
+  out.list.push(...nodeVerdicts(f, lb));
+  failureVerdicts(f, out);
+  return out.list;
+}
+
+/** The source address the Pod sees (the app may learn more from a PROXY header). */
+function clientIpVerdict(f: RunFacts, lb: LbFacts, out: Out): void {
+  if (f.succeeded === 0) out.add('clientIp', 'noTraffic', 'bad', { total: f.connections });
   else if (f.clientIpPreserved === f.succeeded)
-    add('clientIp', f.policy === 'Local' ? 'clientIpKeptLocal' : 'clientIpKept', 'good');
+    out.add('clientIp', f.policy === 'Local' ? 'clientIpKeptLocal' : 'clientIpKept', 'good');
+  else if (lb.proxyProtocol) out.add('clientIp', 'clientIpProxyProtocol', 'good');
   else if (f.clientIpPreserved === 0)
-    add(
+    out.add(
       'clientIp',
       f.policy === 'Cluster' && f.masquerade ? 'clientIpLostCluster' : 'clientIpLost',
       'warn',
     );
   else
-    add('clientIp', 'clientIpPartly', 'warn', {
+    out.add('clientIp', 'clientIpPartly', 'warn', {
       percent: pct(f.clientIpPreserved / f.succeeded),
     });
+}
 
-  // 2. How even the load is. Whether: by the formula (1/P or 1/(N·k); measured shares of many
-  // Pods scatter too much to judge by), or a placed Pod that got nothing (a state the formula
-  // does not see, such as a node the load balancer left out from the start). The numbers shown
-  // are the measured ones.
-  const serving = f.shares.filter((s) => s.share > 0);
-  if (serving.length > 0) {
-    const max = serving.reduce((a, b) => (b.share > a.share ? b : a));
-    const min = serving.reduce((a, b) => (b.share < a.share ? b : a));
-    const idle = f.shares.filter((s) => s.node !== null && s.share === 0).length;
-    const formula = f.shares.map((s) => s.expected).filter((e) => e > 0);
-    const skewed = formula.length > 0 && Math.max(...formula) >= Math.min(...formula) * 1.5;
-    if (!skewed && idle === 0)
-      add('share', 'shareEven', 'good', { pods: serving.length, percent: pct(1 / serving.length) });
-    else
-      add('share', f.policy === 'Local' ? 'shareUnevenLocal' : 'shareUneven', 'warn', {
-        pod: max.pod,
-        percent: pct(max.share),
-        minPod: min.pod,
-        minPercent: pct(min.share),
-        idle,
-      });
-    if (idle > 0) add('idle', 'podsIdle', 'warn', { count: idle });
+/** Spread of the expected shares over the Pods that serve (expected > 0). */
+function spread(serving: readonly ShareFacts[]): {
+  max: ShareFacts;
+  min: ShareFacts;
+  ratio: number;
+} | null {
+  if (serving.length === 0) return null;
+  const max = serving.reduce((a, b) => (b.expected > a.expected ? b : a));
+  const min = serving.reduce((a, b) => (b.expected < a.expected ? b : a));
+  return { max, min, ratio: max.expected / min.expected };
+}
+
+/**
+ * How even the load is, judged by the policy's own expectation (1/P under Cluster; under Local
+ * 1/(N·k), per zone first when the load balancer routes within zones). The numbers the page shows
+ * are the expectation and, beside it, what the run measured.
+ */
+function shareVerdicts(f: RunFacts, out: Out): void {
+  const serving = f.shares.filter((s) => s.expected > 0);
+  const sp = spread(serving);
+  if (!sp) return;
+  const zones = new Set(f.nodes.filter((n) => n.usable > 0).map((n) => n.zone ?? ''));
+  if (sp.ratio <= UNEVEN_RATIO)
+    out.add('share', 'shareEven', 'good', {
+      count: serving.length,
+      percent: pct(sp.max.expected),
+      threshold: UNEVEN_RATIO,
+    });
+  else {
+    // Zones cause it when the same Pods would be even with one flat pool: 1/(N·k).
+    const flat = f.nodes.filter((n) => n.inRotation && n.usable > 0);
+    const flatRatio =
+      Math.max(...flat.map((n) => n.usable)) / Math.min(...flat.map((n) => n.usable));
+    const zonal = !f.crossZone && zones.size > 1 && flatRatio <= UNEVEN_RATIO;
+    out.add(
+      'share',
+      zonal ? 'shareUnevenZones' : f.policy === 'Local' ? 'shareUnevenLocal' : 'shareUneven',
+      'warn',
+      {
+        pod: sp.max.pod,
+        percent: pct(sp.max.expected),
+        measured: pct(sp.max.share),
+        minPod: sp.min.pod,
+        minPercent: pct(sp.min.expected),
+        minMeasured: pct(sp.min.share),
+        ratio: ratio(sp.ratio),
+        threshold: UNEVEN_RATIO,
+        zones: zones.size,
+      },
+    );
   }
+  // Ready Pods the formula gives nothing (their node is out of rotation or excluded).
+  const idle = f.shares.filter((s) => s.node !== null && s.state === 'ready' && s.expected === 0);
+  if (idle.length > 0) out.add('idle', 'podsIdle', 'warn', { count: idle.length });
+}
 
-  // 3. Nodes: the ones that get nothing, forward only, or leave the rotation; others counted.
-  let named = 0;
-  let fine = 0;
-  const total = f.connections;
-  for (const n of f.nodes) {
-    const id = `node:${n.id}`;
-    const p = { node: n.id };
-    if (named >= MAX_NODE_VERDICTS) {
-      if (n.ingress > 0 && n.localEndpoints > 0) fine++;
-      continue;
-    }
-    if (n.ingress === 0) {
-      named++;
-      if (n.taintedAtStart) add(id, 'nodeNoTrafficTainted', 'warn', p);
-      else if (f.policy === 'Local' && n.localEndpoints === 0)
-        add(id, 'nodeNoTrafficLocal', 'warn', {
-          ...p,
-          probe: f.probeKind === 'httpHealthCheckNodePort' ? '503' : 'probe',
-        });
-      else if (n.markedDownAt !== null)
-        add(id, 'nodeNoTrafficDown', 'warn', { ...p, at: sec(n.markedDownAt) });
-      else add(id, 'nodeNoTraffic', 'warn', p);
-    } else if (n.markedDownAt !== null && n.markedDownAt > 0) {
-      named++;
-      add(id, 'nodeTakenOut', 'warn', { ...p, at: sec(n.markedDownAt) });
-    } else if (n.localEndpoints === 0 && f.policy === 'Cluster') {
-      named++;
-      add(id, 'nodeForwardsOnly', 'warn', {
-        ...p,
-        percent: total > 0 ? pct(n.ingress / total) : 0,
-      });
-    } else fine++;
-  }
-  if (fine > 0) add('nodes', 'nodesServing', 'good', { count: fine, total: f.nodes.length });
-
-  // 4. Failed connections, with the engine's most common reason.
+/** Failed new connections, established ones cut, and the drain what-if's window. */
+function failureVerdicts(f: RunFacts, out: Out): void {
   const failedNew = f.failed - f.brokenEstablished;
-  if (failedNew <= 0) add('failures', 'failuresNone', 'good', { total: f.connections });
+  if (failedNew <= 0) out.add('failures', 'failuresNone', 'good', { total: f.connections });
   else
-    add('failures', 'failuresSome', 'bad', {
+    out.add('failures', 'failuresSome', 'bad', {
       failed: failedNew,
       total: f.connections,
       reason: topReason(f.failedByReason),
     });
-  if (f.brokenEstablished > 0) add('cut', 'establishedCut', 'bad', { count: f.brokenEstablished });
-
-  // 5. The drain (a what-if, or a state read from the dump): the disruption window.
-  if (f.drain) {
-    if (f.spans.length > 0) {
-      const seconds = f.spans.reduce((sum, [a, b]) => sum + (b - a) + 1 / f.rate, 0);
-      add(
-        'drain',
-        'drainWindow',
-        'bad',
-        {
-          node: f.drain.node,
-          seconds: sec(seconds),
-          from: sec(f.disruption.from ?? 0),
-          to: sec(f.disruption.to ?? 0),
-          threshold: f.probeThreshold,
-          interval: f.probeInterval,
-        },
-        f.spans.map(([a, b]) => [sec(a), sec(b + 1 / f.rate)]),
-      );
-    } else add('drain', 'drainNoLoss', 'good', { node: f.drain.node });
+  if (f.brokenEstablished > 0)
+    out.add('cut', 'establishedCut', 'bad', { count: f.brokenEstablished });
+  if (!f.drain) return;
+  if (f.spans.length === 0) {
+    out.add('drain', 'drainNoLoss', 'good', { node: f.drain.node });
+    return;
   }
-  return out;
+  const seconds = f.spans.reduce((sum, [a, b]) => sum + (b - a) + 1 / f.rate, 0);
+  // An AWS NLB also marks targets down from failed connections (passive health checks, not
+  // configurable): the window from the active checks is an upper bound (source: aws-nlb-passive-checks).
+  const nlb = f.preset === 'aws-nlb' || f.preset === 'aws-lbc' || f.preset === 'aws-shared';
+  out.add(
+    'drain',
+    nlb ? 'drainWindowUpperBound' : 'drainWindow',
+    'bad',
+    {
+      node: f.drain.node,
+      seconds: sec(seconds),
+      from: sec(f.disruption.from ?? 0),
+      to: sec(f.disruption.to ?? 0),
+      threshold: f.probeThreshold,
+      interval: f.probeInterval,
+    },
+    f.spans.map(([a, b]) => [sec(a), sec(b + 1 / f.rate)]),
+  );
+}
+
+/**
+ * IP targets: the load balancer sends to the Pods' addresses, so what the Pod sees follows from
+ * the target group's client IP preservation, and the split from the Pods per zone (source:
+ * aws-nlb-client-ip-preservation, aws-nlb-cross-zone-default); the engine's run (through the nodes) is not used here.
+ */
+function ipTargetVerdicts(f: RunFacts, lb: LbFacts, out: Out): void {
+  out.add('path', 'ipTargetsPath', 'warn');
+  out.add(
+    'clientIp',
+    lb.preserveClientIp
+      ? 'clientIpIpTargetsKept'
+      : lb.proxyProtocol
+        ? 'clientIpProxyProtocol'
+        : 'clientIpIpTargetsLost',
+    lb.preserveClientIp || lb.proxyProtocol ? 'good' : 'warn',
+  );
+  const zoneOf = new Map(f.nodes.map((n) => [n.id, n.zone ?? '']));
+  const serving = f.shares.filter(
+    (s) => s.node !== null && (s.state === 'ready' || s.state === 'terminatingServing'),
+  );
+  const perZone = new Map<string, number>();
+  for (const s of serving) {
+    const z = f.crossZone ? '' : (zoneOf.get(s.node ?? '') ?? '');
+    perZone.set(z, (perZone.get(z) ?? 0) + 1);
+  }
+  const expected = serving.map((s) => {
+    const z = f.crossZone ? '' : (zoneOf.get(s.node ?? '') ?? '');
+    return { ...s, expected: 1 / (perZone.size * (perZone.get(z) ?? 1)) };
+  });
+  const sp = spread(expected);
+  if (sp) {
+    if (sp.ratio <= UNEVEN_RATIO)
+      out.add('share', 'shareEven', 'good', {
+        count: expected.length,
+        percent: pct(sp.max.expected),
+        threshold: UNEVEN_RATIO,
+      });
+    else
+      out.add('share', 'shareUnevenZones', 'warn', {
+        pod: sp.max.pod,
+        percent: pct(sp.max.expected),
+        minPod: sp.min.pod,
+        minPercent: pct(sp.min.expected),
+        ratio: ratio(sp.ratio),
+        threshold: UNEVEN_RATIO,
+        zones: perZone.size,
+      });
+  }
+  out.add('nodes', 'nodesNotInPath', 'good', { count: f.nodes.length });
 }

@@ -11,6 +11,7 @@ import type { ImportReport, PlacementHint, ReportBuilder, ReportItem } from './r
 import type { Picked } from './service.ts';
 import type { ServicePorts } from './serviceFields.ts';
 import type { Topology } from './topology.ts';
+import { workloadOf } from './workload.ts';
 
 /** Scenario id of every imported scenario. */
 export const IMPORTED_SCENARIO_ID = 'from-kubectl';
@@ -56,6 +57,7 @@ export function scenarioOf(s: Stages): Scenario {
       delivery: s.lb.cloud.delivery,
       preset: s.lb.cloud.preset,
       probe: s.lb.cloud.probe,
+      ...(s.lb.cloud.crossZone === undefined ? {} : { crossZone: s.lb.cloud.crossZone }),
     },
     masquerade: true,
     traffic: s.traffic,
@@ -108,6 +110,8 @@ export function reportOf(s: Stages, r: ReportBuilder): ImportReport {
       pods: Object.fromEntries(s.endpoints.used.map((u, i) => [podIds[i] ?? '', u.name])),
     },
     placement: s.placement,
+    lb: s.lb.cloud.lb,
+    workload: workloadOf(svc, s.endpoints.used),
     drainCandidates,
     counts: {
       objects: s.objectCount,

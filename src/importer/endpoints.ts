@@ -24,6 +24,14 @@ export interface UsedPod {
   nodeName: string | undefined;
   ip: string | undefined;
   terminating: boolean;
+  /** Its endpoint's state in the dump, where the run starts it (settled, not replayed). */
+  state: 'ready' | 'notReady' | 'terminating' | 'terminatingServing';
+}
+
+/** The settled start state of an endpoint (EndpointSlice conditions). */
+function stateOf(e: EndpointView): UsedPod['state'] {
+  if (e.terminating) return e.serving ? 'terminatingServing' : 'terminating';
+  return e.ready ? 'ready' : 'notReady';
 }
 
 /** Does a Service's equality selector match a Pod's labels? (An empty selector matches none.) */
@@ -127,10 +135,8 @@ export function collectEndpoints(
     const podRef = { kind: 'Pod', namespace: svc.ref.namespace, name };
     if (!view && pods.length > 0 && endpointSource !== 'selector')
       r.add('endpointNoPod', { address: e.address, pod: e.podName ?? '' }, e.source);
-    if (!e.ready && !e.terminating) {
-      r.add('endpointNotReady', { address: e.address }, podRef);
-      continue;
-    }
+    // Not ready (and not terminating): kube-proxy leaves it out; the run starts it so.
+    if (!e.ready && !e.terminating) r.add('endpointNotReady', { address: e.address }, podRef);
     if (view && e.ready && !view.ready && endpointSource !== 'selector')
       r.add('endpointReadyPodNotReady', {}, podRef, 'status.conditions');
     // kube-proxy routes by the EndpointSlice: its nodeName and address win over the Pod's.
@@ -167,7 +173,15 @@ export function collectEndpoints(
       r.add('hostNetworkPod', {}, podRef, 'spec.hostNetwork');
       ip = undefined;
     }
-    used.push({ name, view, endpoint: e, nodeName, ip, terminating: e.terminating });
+    used.push({
+      name,
+      view,
+      endpoint: e,
+      nodeName,
+      ip,
+      terminating: e.terminating,
+      state: stateOf(e),
+    });
   }
 
   // Ready Pods of the selector that no slice lists, and Pending ones (kept, without a node).
@@ -185,6 +199,7 @@ export function collectEndpoints(
           nodeName: undefined,
           ip: undefined,
           terminating: false,
+          state: 'ready',
         });
         continue;
       }

@@ -21,8 +21,8 @@ export interface LoadBalancerInput {
   svc: ServiceView;
   port: ServicePortView;
   ports: ServicePorts;
-  /** The scenario's nodes and their engine ids. */
-  topology: Pick<Topology, 'nodeList' | 'nodeIds'>;
+  /** The scenario's nodes and their engine ids (k3s: nodes ServiceLB does not list are marked). */
+  topology: Pick<Topology, 'nodeList' | 'nodeIds' | 'nodes'>;
   /** --preset or the page's choice; undefined to infer. */
   preset: CloudPreset | undefined;
 }
@@ -34,7 +34,8 @@ export function loadBalancerOf(
   r: ReportBuilder,
 ): LoadBalancer {
   const cloud = cloudOf(input, r);
-  const frontendIp = frontendOf(input.svc, pool, r);
+  if (cloud.lb.kind === 'serviceLb') markUnlisted(input, r);
+  const frontendIp = frontendOf(input.svc, pool, r, cloud.lb.kind === 'serviceLb');
   const clientIps = clientsOf(pool, r);
   return { cloud, frontendIp, clientIps };
 }
@@ -43,12 +44,16 @@ export function loadBalancerOf(
 function cloudOf(input: LoadBalancerInput, r: ReportBuilder): CloudOutput {
   const { svc, port, ports } = input;
   const { nodeList, nodeIds } = input.topology;
+  const nodeIps = new Set(nodeList.flatMap((n) => [n.internalIp ?? '', n.externalIp ?? '']));
   const cloud = inferCloud(
     {
       providerIds: nodeList.flatMap((n) => (n.providerId ? [n.providerId] : [])),
       annotations: svc.annotations,
       finalizers: svc.finalizers,
       loadBalancerClass: svc.loadBalancerClass,
+      ingressHostnames: svc.ingressHostnames,
+      ingressNodeIps: svc.ingressIps.filter((ip) => nodeIps.has(ip)).length,
+      zonal: new Set(input.topology.nodes.flatMap((n) => (n.zone ? [n.zone] : []))).size > 1,
       policy: svc.policy,
       port: {
         port: port.port,
@@ -63,8 +68,7 @@ function cloudOf(input: LoadBalancerInput, r: ReportBuilder): CloudOutput {
     },
     r,
   );
-  // AWS LBC takes nodes tainted for deletion out of its target groups itself
-  // (source: aws-lbc-deregisters-tainted).
+  // AWS LBC takes nodes tainted for deletion out of its target groups itself (source: aws-lbc-deregisters-tainted).
   if (cloud.preset === 'aws-lbc')
     nodeList.forEach((n, i) => {
       if (
@@ -77,15 +81,35 @@ function cloudOf(input: LoadBalancerInput, r: ReportBuilder): CloudOutput {
   return cloud;
 }
 
+/**
+ * k3s ServiceLB publishes the addresses of the nodes it runs on (under Local only nodes with a
+ * ready endpoint); clients send to one of them, so a node not listed gets no traffic.
+ */
+function markUnlisted(input: LoadBalancerInput, r: ReportBuilder): void {
+  const listed = new Set(input.svc.ingressIps);
+  input.topology.nodeList.forEach((n, i) => {
+    const node = input.topology.nodes[i];
+    if (!node || listed.has(n.internalIp ?? '') || listed.has(n.externalIp ?? '')) return;
+    node.excludedFromLb = true;
+    r.add('k3sNodeNotListed', { node: node.id }, n.ref, 'status.addresses');
+  });
+}
+
 /** The Service's load-balancer IP, else a documentation address (and why there was none). */
-function frontendOf(svc: ServiceView, pool: AddressPool, r: ReportBuilder): string {
+function frontendOf(
+  svc: ServiceView,
+  pool: AddressPool,
+  r: ReportBuilder,
+  nodeAddresses: boolean,
+): string {
   const ingressIp = svc.ingressIps[0];
-  if (ingressIp) {
+  if (ingressIp && !nodeAddresses) {
     r.add('frontendUsed', { ip: ingressIp }, svc.ref, 'status.loadBalancer.ingress');
     return ingressIp;
   }
-  const reason =
-    svc.type === 'NodePort'
+  const reason = nodeAddresses
+    ? 'nodeAddresses'
+    : svc.type === 'NodePort'
       ? 'nodePort'
       : svc.ingressHostname
         ? 'hostname'

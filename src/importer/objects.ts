@@ -53,6 +53,8 @@ export interface ServiceView {
   trafficDistribution: string | undefined;
   ingressIps: string[];
   ingressHostname: boolean;
+  /** DNS names in status.loadBalancer.ingress (AWS load balancers publish only these). */
+  ingressHostnames: string[];
   ingressIpv6: boolean;
   ipModes: string[];
   annotations: Obj;
@@ -114,6 +116,17 @@ export function stringMap(v: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * An AWS load balancer's public DNS name. The in-tree controller names a Classic Load Balancer
+ * `a` + the Service's uid without dashes, a long hex run that the secret check would drop.
+ */
+function elbName(v: unknown): string | undefined {
+  const s = str(v, 253);
+  return s !== undefined && /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?\.amazonaws\.com$/.test(s)
+    ? s
+    : undefined;
+}
+
 /** Read a Service. */
 export function toService(raw: RawObject, r: ReportBuilder): ServiceView | null {
   const id = identity(raw, true, r);
@@ -159,6 +172,7 @@ export function toService(raw: RawObject, r: ReportBuilder): ServiceView | null 
       if (
         /^service\.beta\.kubernetes\.io\/(azure-|aws-|port_\d+_)/.test(k) ||
         k === 'cloud.google.com/l4-rbs' ||
+        /^(metallb\.io|metallb\.universe\.tf|networking\.gke\.io)\//.test(k) ||
         k.startsWith('service.kubernetes.io/topology-')
       ) {
         annotations[k] = get(ann, k);
@@ -184,6 +198,9 @@ export function toService(raw: RawObject, r: ReportBuilder): ServiceView | null 
     trafficDistribution: safeToken(get(spec, 'trafficDistribution'), 32),
     ingressIps,
     ingressHostname: ingress.some((i) => typeof get(i, 'hostname') === 'string'),
+    ingressHostnames: ingress
+      .map((i) => safeName(get(i, 'hostname')) ?? elbName(get(i, 'hostname')))
+      .filter((h): h is string => h !== undefined),
     ingressIpv6: ingress.some((i) => isIpv6(get(i, 'ip'))),
     ipModes: ingress
       .map((i) => safeToken(get(i, 'ipMode'), 16))

@@ -1,17 +1,36 @@
 /**
  * Text → Kubernetes objects: one `List` (or `ServiceList`, `PodList`, …), several YAML
- * documents, or the same as JSON. Guards against oversized input, deep nesting and alias bombs
- * before and while parsing; never throws.
+ * documents, or the same as JSON. JSON (`kubectl get … -o json`) is read with the platform's own
+ * JSON.parse, the fastest reader there is; YAML with js-yaml 4 (YAML 1.2 core schema; the
+ * version Astro and Starlight already bring), one parser for every dump (bench/yaml.bench.ts
+ * has the numbers that chose it). Guards against oversized input, deep nesting and alias bombs
+ * before parsing; never throws.
  */
-import { parseAllDocuments } from 'yaml';
-import { MAX_INDENT, parseKubectlYaml } from './fastYaml.ts';
+import { CORE_SCHEMA, loadAll, YAMLException } from 'js-yaml';
 import { asArr, asObj, get, str, type Obj } from './read.ts';
 import type { ReportItem } from './report.ts';
 
-/** The largest paste or file the importer reads (the CLI's file limit too). */
-export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
+import { MAX_INPUT_BYTES } from './limits.ts';
+
+export { MAX_INPUT_BYTES };
 /** Deeper flow nesting or indentation than any kubectl output has. */
 export const MAX_DEPTH = 256;
+/** Indentation no kubectl output reaches (two spaces per level, MAX_DEPTH levels). */
+export const MAX_INDENT = 2 * MAX_DEPTH;
+/** Aliases in a dump: kubectl never writes one, a hand-made file may have a few. */
+const MAX_ALIASES = 50;
+
+/**
+ * Where the alias after the MAX_ALIASES-th stands (its offset), or null. js-yaml shares an
+ * aliased node instead of copying it, so aliases cost nothing here; a dump full of them is still
+ * not kubectl's, and the count keeps the readers' walk bounded.
+ */
+function tooManyAliasesAt(text: string): number | null {
+  const alias = /(^|[\s[{,:-])\*[^\s,[\]{}]+/gm;
+  let n = 0;
+  for (let m = alias.exec(text); m; m = alias.exec(text)) if (++n > MAX_ALIASES) return m.index;
+  return null;
+}
 /** More objects than a 10 MB dump can hold with real objects in it. */
 export const MAX_OBJECTS = 100_000;
 
@@ -23,7 +42,8 @@ export interface RawObject {
   value: Obj;
 }
 
-export type ParseResult = { ok: true; objects: RawObject[] } | { ok: false; issue: ReportItem };
+export type ParseResult =
+  { ok: true; objects: RawObject[]; format: 'json' | 'yaml' } | { ok: false; issue: ReportItem };
 
 const fail = (code: ReportItem['code'], params: ReportItem['params'] = {}): ParseResult => ({
   ok: false,
@@ -85,6 +105,13 @@ function tooDeepAt(text: string): number | null {
   return null;
 }
 
+/** Which YAML document (1-based) holds `position`: the `---` lines before it count. */
+function documentAt(text: string, position: number): number {
+  const before = text.slice(0, Math.max(0, position));
+  const markers = before.match(/^---(?:\s|$)/gm)?.length ?? 0;
+  return Math.max(1, text.startsWith('---') ? markers : markers + 1);
+}
+
 /** Flatten `List`-like objects (items arrays) one level deep, keeping objects with a kind. */
 function collect(value: unknown, out: RawObject[], nested = 0): void {
   const o = asObj(value);
@@ -129,42 +156,31 @@ export function parseDump(text: string, maxBytes = MAX_INPUT_BYTES): ParseResult
         // Not JSON after all: YAML (a superset) reports the position of the problem.
       }
     }
-    // kubectl's own YAML dialect first (fast), the full parser for everything else.
-    const fast = parsed ? null : parseKubectlYaml(text);
-    if (fast) {
-      roots.push(...fast);
-      parsed = true;
-    }
     if (!parsed) {
       const deep = tooDeepAt(text);
       if (deep !== null) return fail('inputTooDeep', { line: deep, max: MAX_DEPTH });
-      const docs = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
-      const list = Array.isArray(docs) ? docs : [];
-      for (let d = 0; d < list.length; d++) {
-        const doc = list[d];
-        if (!doc) continue;
-        const err = doc.errors[0];
-        if (err) {
-          // Line and column from the error's offset (1-based), as editors count them.
-          const offset = Math.max(0, Math.min(text.length, err.pos[0]));
-          const before = text.slice(0, offset);
-          const line = before.split('\n').length;
-          const column = offset - before.lastIndexOf('\n');
-          return fail('yamlSyntax', { line, column, document: d + 1 });
-        }
-        try {
-          roots.push(doc.toJS({ maxAliasCount: 100 }) as unknown);
-        } catch (e) {
-          if (e instanceof ReferenceError) return fail('yamlAliases', { document: d + 1 });
-          throw e;
-        }
+      const aliases = tooManyAliasesAt(text);
+      if (aliases !== null) return fail('yamlAliases', { document: documentAt(text, aliases) });
+      try {
+        // The YAML 1.2 core schema (timestamps stay strings, as kubectl means them); json: true
+        // lets a later duplicate key win, as JSON.parse and kubectl's decoder do.
+        roots.push(...loadAll(text, null, { schema: CORE_SCHEMA, json: true }));
+      } catch (e) {
+        if (!(e instanceof YAMLException)) throw e;
+        // Line and column 1-based, as editors count them; the document among `---` ones.
+        const mark = e.mark as { line?: number; column?: number; position?: number } | undefined;
+        return fail('yamlSyntax', {
+          line: (mark?.line ?? 0) + 1,
+          column: (mark?.column ?? 0) + 1,
+          document: documentAt(text, mark?.position ?? 0),
+        });
       }
     }
     const objects: RawObject[] = [];
     for (const r of roots) collect(r, objects);
     if (objects.length >= MAX_OBJECTS) return fail('tooManyObjects', { max: MAX_OBJECTS });
     if (objects.length === 0) return fail('notKubernetes');
-    return { ok: true, objects };
+    return { ok: true, objects, format: parsed ? 'json' : 'yaml' };
   } catch (e) {
     // Stack exhaustion inside the parser on pathological nesting the scan did not catch.
     if (e instanceof RangeError) return fail('inputTooDeep', { line: 0, max: MAX_DEPTH });

@@ -36,6 +36,10 @@ export interface PodView {
   preStopSeconds: number | undefined;
   spread: Array<{ topologyKey: string; maxSkew: number; hard: boolean }>;
   antiAffinity: Array<{ topologyKey: string; hard: boolean }>;
+  /** The controller that owns the Pod (metadata.ownerReferences[controller]). */
+  owner: { kind: string; name: string } | undefined;
+  /** Container names, in order (a patch names the container it changes). */
+  containers: string[];
 }
 
 export interface NodeView {
@@ -51,6 +55,8 @@ export interface NodeView {
   ready: boolean | undefined;
   taints: Array<{ key: string; effect: string }>;
   excludedFromLb: boolean;
+  /** GKE Dataplane V2 (label cloud.google.com/gke-dpv2-ready): anetd (Cilium) replaces kube-proxy. */
+  dataplaneV2: boolean;
 }
 
 /** Seconds of a preStop `sleep` (the sleep action or an exec `sleep N`), or undefined. */
@@ -108,6 +114,11 @@ export function toPod(raw: RawObject, r: ReportBuilder): PodView | null {
     })),
   ].filter((t) => t.topologyKey !== '');
   const podIp = get(status, 'podIP');
+  const ownerRef = asArr(path(o, 'metadata', 'ownerReferences'))
+    .map(asObj)
+    .find((r) => get(r, 'controller') === true);
+  const ownerKind = safeToken(get(ownerRef ?? null, 'kind'), 32);
+  const ownerName = safeName(get(ownerRef ?? null, 'name'));
   return {
     ref: { kind: 'Pod', namespace: id.namespace, name: id.name },
     labels: stringMap(path(o, 'metadata', 'labels')),
@@ -122,6 +133,11 @@ export function toPod(raw: RawObject, r: ReportBuilder): PodView | null {
     preStopSeconds: preStop,
     spread,
     antiAffinity,
+    owner: ownerKind && ownerName ? { kind: ownerKind, name: ownerName } : undefined,
+    containers: containers.flatMap((c) => {
+      const name = safeName(get(c, 'name'));
+      return name === undefined ? [] : [name];
+    }),
   };
 }
 
@@ -164,5 +180,6 @@ export function toNode(raw: RawObject, r: ReportBuilder): NodeView | null {
         : [{ key, effect: safeToken(get(asObj(t), 'effect'), 32) ?? '' }];
     }),
     excludedFromLb: 'node.kubernetes.io/exclude-from-external-load-balancers' in labels,
+    dataplaneV2: labels['cloud.google.com/gke-dpv2-ready'] === 'true',
   };
 }

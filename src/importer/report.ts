@@ -38,6 +38,7 @@ export const REPORT_CODES = {
   scenarioInvalid: 'error',
   // Read and used as they are.
   serviceUsed: 'used',
+  yamlLarge: 'used',
   portUsed: 'used',
   frontendUsed: 'used',
   hcnpUsed: 'used',
@@ -46,6 +47,11 @@ export const REPORT_CODES = {
   annotationUsed: 'used',
   lifecycleUsed: 'used',
   nodeCordoned: 'used',
+  excludedFromLb: 'used',
+  endpointNotReady: 'used',
+  zones: 'used',
+  k3sNodeNotListed: 'used',
+  lbcDeregistersTainted: 'used',
   nodeTaintedToBeDeleted: 'used',
   nodeDeleting: 'used',
   podTerminating: 'used',
@@ -81,7 +87,20 @@ export const REPORT_CODES = {
   lifecycleAssumed: 'inferred',
   servesWhileTerminatingAssumed: 'inferred',
   trafficAssumed: 'inferred',
-  appliedAtStart: 'inferred',
+  settledAtStart: 'inferred',
+  podCidrStandIn: 'inferred',
+  gcpByFinalizer: 'inferred',
+  gcpByClass: 'inferred',
+  gcpByAnnotation: 'inferred',
+  gcpDefault: 'inferred',
+  awsByHostname: 'inferred',
+  metallbByAnnotation: 'inferred',
+  k3sServiceLb: 'inferred',
+  crossZoneOffDefault: 'inferred',
+  crossZoneOnDefault: 'inferred',
+  crossZoneSet: 'used',
+  ipTargetsPreserveDefault: 'inferred',
+  ipTargetsPreserveSet: 'used',
   nodePortServiceLb: 'inferred',
   idRenamed: 'inferred',
   // Read and left out.
@@ -91,7 +110,6 @@ export const REPORT_CODES = {
   secretsSkipped: 'ignored',
   ipv6Ignored: 'ignored',
   portIgnored: 'ignored',
-  endpointNotReady: 'ignored',
   sliceIgnored: 'ignored',
   slicesOtherServices: 'ignored',
   endpointDuplicate: 'ignored',
@@ -103,14 +121,14 @@ export const REPORT_CODES = {
   sessionAffinity: 'notSimulated',
   sourceRanges: 'notSimulated',
   ipMode: 'notSimulated',
-  zones: 'notSimulated',
+  dataplaneV2: 'notSimulated',
+  weightedLb: 'notSimulated',
   topologyRouting: 'notSimulated',
   taintOther: 'notSimulated',
   karpenterDisrupted: 'notSimulated',
   nodeNotReady: 'notSimulated',
   proxyProtocol: 'notSimulated',
   targetTypeIp: 'notSimulated',
-  excludedFromLb: 'notSimulated',
   externalIps: 'notSimulated',
   lbClassUnknown: 'notSimulated',
   noNodePorts: 'notSimulated',
@@ -120,7 +138,6 @@ export const REPORT_CODES = {
   placementZoneRule: 'notSimulated',
   placementSoft: 'notSimulated',
   probeTargetUnknown: 'notSimulated',
-  lbcDeregistersTainted: 'notSimulated',
   // Contradictions inside the dump, explained.
   endpointNoPod: 'contradiction',
   endpointNodeMismatch: 'contradiction',
@@ -194,6 +211,30 @@ export interface PlacementHint {
   hard?: boolean;
 }
 
+/**
+ * What stands in front of the nodes and how it reaches the Pods: the facts the verdicts need
+ * besides the engine's run (kept in share links too).
+ */
+export interface LbFacts {
+  /** A cloud's load balancer, k3s ServiceLB, MetalLB, or unknown (another controller, none). */
+  kind: 'cloud' | 'serviceLb' | 'metallb' | 'unknown';
+  /** Instance targets go through the nodes; IP targets straight to the Pods (AWS). */
+  targetType: 'instance' | 'ip';
+  /** The Pod sees the client's address in the IP header (AWS preserve_client_ip). */
+  preserveClientIp: boolean;
+  /** The load balancer writes a PROXY protocol v2 header (AWS). */
+  proxyProtocol: boolean;
+}
+
+/** The controller that owns the Service's Pods, for patches (a Deployment's name, its container). */
+export interface Workload {
+  kind: 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'ReplicaSet';
+  name: string;
+  container: string;
+  /** The Service's selector (matchLabels of a spread constraint). */
+  labels: Record<string, string>;
+}
+
 /** Everything the importer can tell about what it did, as data. */
 export interface ImportReport {
   service: {
@@ -206,13 +247,16 @@ export interface ImportReport {
   ports: PortChoice[];
   cloud: {
     preset: CloudPreset;
-    source: 'option' | 'providerId' | 'annotation' | 'loadBalancerClass' | 'none';
+    source: 'option' | 'providerId' | 'annotation' | 'loadBalancerClass' | 'finalizer' | 'none';
     /** Presets the dump cannot tell apart from the chosen one. */
     alternatives: CloudPreset[];
   };
   /** Engine id → Kubernetes name, for every node and pod in the scenario. */
   names: { nodes: Record<string, string>; pods: Record<string, string> };
   placement: PlacementHint;
+  lb: LbFacts;
+  /** Who owns the Pods (null: no controller found, or the owners differ). */
+  workload: Workload | null;
   /** Engine ids of nodes that are cordoned, tainted for deletion or being deleted. */
   drainCandidates: string[];
   counts: {
@@ -284,7 +328,15 @@ export function itemKey(item: ReportItem): string {
 }
 
 /** Params whose values are codes themselves, with the key prefix that translates them. */
-export const CODE_PARAMS = { reason: 'importer.reason.', delivery: 'importer.delivery.' } as const;
+export const CODE_PARAMS = {
+  reason: 'importer.reason.',
+  delivery: 'importer.delivery.',
+  controller: 'importer.controller.',
+  basis: 'importer.basis.',
+  lbKind: 'importer.hostKind.',
+  serving: 'importer.serving.',
+  onOff: 'importer.onOff.',
+} as const;
 
 /**
  * The placeholders an item's sentence may use: its params plus `object` and `field`; with `t`,

@@ -1,9 +1,10 @@
 /**
  * Nodes and Pods in the engine's terms: ids (lowercase kebab), node addresses, pod CIDRs that
- * hold the Pods' addresses, and the nodes' and Pods' current state as actions at t = 0.
+ * hold the Pods' addresses, zones, and the nodes' and Pods' states as the dump shows them, where
+ * the run starts (settled, never replayed as actions).
  */
-import { inCidr, intToIp, ipToInt, parseCidr } from '../sim/ip.ts';
 import type { Action, NodeSpec, PodSpec } from '../sim/types.ts';
+import { podCidrsOf } from './podCidrs.ts';
 import { LIMITS } from '../sim/validate.ts';
 import type { UsedPod } from './endpoints.ts';
 import type { EndpointView, ServiceView } from './objects.ts';
@@ -38,23 +39,6 @@ export function makeIds(names: string[]): string[] {
     return id;
   });
 }
-
-/** Longest common prefix length (bits) of IPv4 addresses. */
-function commonPrefix(ips: string[]): number {
-  const ints = ips.map(ipToInt);
-  const first = ints[0] ?? 0;
-  let bits = 32;
-  for (const x of ints) {
-    const diff = (x ^ first) >>> 0;
-    if (diff !== 0) bits = Math.min(bits, Math.clz32(diff));
-  }
-  return bits;
-}
-
-const cidrOf = (ip: string, bits: number): string => {
-  const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-  return `${intToIp((ipToInt(ip) & mask) >>> 0)}/${bits}`;
-};
 
 /** Addresses in use, and stand-ins from the documentation ranges for the ones that are missing. */
 export class AddressPool {
@@ -119,6 +103,7 @@ export function buildTopology(
       ready: undefined,
       taints: [],
       excludedFromLb: false,
+      dataplaneV2: false,
     }));
     r.add('nodesSynthesized', { count: names.length });
   }
@@ -176,122 +161,67 @@ export function buildTopology(
     if (n.hasIpv6) r.add('ipv6Ignored', {}, n.ref, 'status.addresses');
   });
 
-  // Pod CIDRs: the node's podCIDR when it holds its Pods' addresses, else the smallest block
-  // (at most a /24) around them; the engine takes the block's first address as the bridge.
-  const podsOn = new Map<string, UsedPod[]>();
-  for (const u of used) {
-    if (!u.nodeName) continue;
-    const list = podsOn.get(u.nodeName);
-    if (list) list.push(u);
-    else podsOn.set(u.nodeName, [u]);
-  }
-  const usedBlocks = new Set<string>();
-  const cidrs: string[] = nodeList.map((n) => {
-    const ips = (podsOn.get(n.ref.name) ?? []).flatMap((u) => (u.ip ? [u.ip] : []));
-    const declared = n.podCidr && parseCidr(n.podCidr) ? n.podCidr : undefined;
-    if (declared && ips.every((ip) => inCidr(ip, declared))) {
-      usedBlocks.add(declared);
-      return declared;
-    }
-    if (declared) {
-      for (const u of podsOn.get(n.ref.name) ?? [])
-        if (u.ip && !inCidr(u.ip, declared))
-          r.add(
-            'podIpOutsideCidr',
-            { ip: u.ip, cidr: declared },
-            { kind: 'Pod', namespace: svc.ref.namespace, name: u.name },
-            'status.podIP',
-          );
-    }
-    const first = ips[0];
-    const bits = first ? Math.max(8, Math.min(24, commonPrefix(ips))) : 24;
-    if (first && commonPrefix(ips) >= 8) {
-      const cidr = cidrOf(first, bits);
-      usedBlocks.add(cidr);
-      r.add('podCidrInferred', { cidr }, n.ref, 'spec.podCIDR');
-      return cidr;
-    }
-    for (const u of podsOn.get(n.ref.name) ?? []) {
-      if (u.ip) {
-        u.ip = undefined;
-        r.add(
-          'podIpAllocated',
-          {},
-          { kind: 'Pod', namespace: svc.ref.namespace, name: u.name },
-          'status.podIP',
-        );
-      }
-    }
-    // A free 10.244.x.0/24 block for a node without a usable CIDR.
-    for (let x = 0; x < 256; x++) {
-      const cidr = `10.244.${x}.0/24`;
-      if (!usedBlocks.has(cidr) && !nodeList.some((m) => m.podCidr === cidr)) {
-        usedBlocks.add(cidr);
-        r.add('podCidrInferred', { cidr }, n.ref, 'spec.podCIDR');
-        return cidr;
-      }
-    }
-    return '10.244.0.0/24';
-  });
+  const cidrs = podCidrsOf(nodeList, nodeIps, used, svc.ref.namespace, r);
 
-  const scenarioNodes: NodeSpec[] = nodeList.map((_, i) => ({
-    id: nodeIds[i] ?? '',
-    ip: nodeIps[i] ?? '',
-    podCidr: cidrs[i] ?? '',
-  }));
+  // The nodes' and Pods' states as the dump shows them: where the run starts, settled long
+  // before t = 0. Nothing is replayed; failures come only from actions a what-if adds.
+  const zones = new Set<string>();
+  const drainCandidates: string[] = [];
+  let settled = 0;
+  const scenarioNodes: NodeSpec[] = nodeList.map((n, i) => {
+    const id = nodeIds[i] ?? '';
+    const node: NodeSpec = { id, ip: nodeIps[i] ?? '', podCidr: cidrs[i] ?? '' };
+    const zone = zoneId(n.zone);
+    if (zone) {
+      node.zone = zone;
+      zones.add(zone);
+    }
+    const toBeDeleted = n.taints.some((t) => t.key === 'ToBeDeletedByClusterAutoscaler');
+    if (n.unschedulable) {
+      node.cordoned = true;
+      r.add('nodeCordoned', { node: id }, n.ref, 'spec.unschedulable');
+    }
+    if (toBeDeleted || n.deleting) {
+      node.toBeDeleted = true;
+      if (toBeDeleted) r.add('nodeTaintedToBeDeleted', { node: id }, n.ref, 'spec.taints');
+      else r.add('nodeDeleting', { node: id }, n.ref, 'metadata.deletionTimestamp');
+    }
+    if (n.excludedFromLb) {
+      node.excludedFromLb = true;
+      r.add('excludedFromLb', { node: id }, n.ref, 'metadata.labels');
+    }
+    if (node.cordoned || node.toBeDeleted || node.excludedFromLb) settled++;
+    if (n.unschedulable || toBeDeleted || n.deleting) drainCandidates.push(id);
+    reportNodeExtras(n, id, r);
+    if (n.dataplaneV2 && !r.has('dataplaneV2'))
+      r.add('dataplaneV2', { node: id }, n.ref, 'metadata.labels');
+    return node;
+  });
   const scenarioPods: PodSpec[] = used.map((u, i) => {
     const pod: PodSpec = { id: podIds[i] ?? '' };
     if (u.nodeName) pod.node = nodeIdOf.get(u.nodeName) ?? '';
     if (u.ip) pod.ip = u.ip;
+    if (u.nodeName && u.state !== 'ready') {
+      pod.state = u.state;
+      settled++;
+      if (u.state !== 'notReady')
+        r.add(
+          'podTerminating',
+          { serving: String(u.state === 'terminatingServing') },
+          { kind: 'Pod', namespace: svc.ref.namespace, name: u.name },
+          'metadata.deletionTimestamp',
+        );
+    }
     return pod;
   });
   r.add('nodesUsed', { count: scenarioNodes.length });
-
-  // ---- Node state → actions at t=0 ----
-  const timeline: Action[] = [];
-  const drainCandidates: string[] = [];
-  const zones = new Set<string>();
-  nodeList.forEach((n, i) => {
-    const id = nodeIds[i] ?? '';
-    if (n.zone) zones.add(n.zone);
-    if (n.unschedulable) {
-      timeline.push({ at: 0, type: 'cordonNode', node: id });
-      r.add('nodeCordoned', { node: id }, n.ref, 'spec.unschedulable');
-    }
-    const toBeDeleted = n.taints.some((t) => t.key === 'ToBeDeletedByClusterAutoscaler');
-    if (toBeDeleted || n.deleting) {
-      timeline.push({ at: 0, type: 'taintToBeDeleted', node: id });
-      if (toBeDeleted) r.add('nodeTaintedToBeDeleted', { node: id }, n.ref, 'spec.taints');
-      else r.add('nodeDeleting', { node: id }, n.ref, 'metadata.deletionTimestamp');
-    }
-    if (n.unschedulable || toBeDeleted || n.deleting) drainCandidates.push(id);
-    for (const t of n.taints) {
-      if (
-        t.key === 'ToBeDeletedByClusterAutoscaler' ||
-        t.key === 'node.kubernetes.io/unschedulable'
-      )
-        continue;
-      if (t.key === 'karpenter.sh/disrupted')
-        r.add('karpenterDisrupted', { node: id }, n.ref, 'spec.taints');
-      else r.add('taintOther', { node: id, key: t.key, effect: t.effect }, n.ref, 'spec.taints');
-    }
-    if (n.ready === false) r.add('nodeNotReady', { node: id }, n.ref, 'status.conditions');
-    if (n.excludedFromLb) r.add('excludedFromLb', { node: id }, n.ref, 'metadata.labels');
-  });
-  used.forEach((u, i) => {
-    if (u.terminating && u.nodeName) {
-      timeline.push({ at: 0, type: 'deletePod', pod: podIds[i] ?? '' });
-      r.add(
-        'podTerminating',
-        {},
-        { kind: 'Pod', namespace: svc.ref.namespace, name: u.name },
-        'metadata.deletionTimestamp',
-      );
-    }
-  });
-  if (timeline.length > 0) r.add('appliedAtStart', { count: timeline.length });
-  for (const e of all) if (e.zone) zones.add(e.zone);
-  if (zones.size > 1) r.add('zones', { count: zones.size });
+  if (settled > 0) r.add('settledAtStart', { count: settled });
+  for (const e of all) {
+    const z = zoneId(e.zone);
+    if (z) zones.add(z);
+  }
+  if (zones.size > 1)
+    r.add('zones', { count: zones.size, zones: [...zones].slice(0, 6).join(', ') });
 
   return {
     nodeList,
@@ -299,7 +229,31 @@ export function buildTopology(
     podIds,
     nodes: scenarioNodes,
     pods: scenarioPods,
-    timeline,
+    timeline: [],
     drainCandidates,
   };
+}
+
+/** topology.kubernetes.io/zone as an engine id (lowercase kebab), or undefined. */
+function zoneId(zone: string | undefined): string | undefined {
+  if (!zone) return undefined;
+  const id = zone
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63)
+    .replace(/-+$/, '');
+  return id === '' ? undefined : id;
+}
+
+/** Taints and conditions the engine does not model, reported for the reader. */
+function reportNodeExtras(n: NodeView, id: string, r: ReportBuilder): void {
+  for (const t of n.taints) {
+    if (t.key === 'ToBeDeletedByClusterAutoscaler' || t.key === 'node.kubernetes.io/unschedulable')
+      continue;
+    if (t.key === 'karpenter.sh/disrupted')
+      r.add('karpenterDisrupted', { node: id }, n.ref, 'spec.taints');
+    else r.add('taintOther', { node: id, key: t.key, effect: t.effect }, n.ref, 'spec.taints');
+  }
+  if (n.ready === false) r.add('nodeNotReady', { node: id }, n.ref, 'status.conditions');
 }

@@ -8,7 +8,8 @@
  */
 import '../styles/cluster.css';
 import { lazy, useMemo, type ComponentType } from 'react';
-import type { SampleId } from '../importer/samples/index';
+import type { SampleId } from '../cluster/sampleIds';
+import { MAX_INPUT_BYTES } from '../importer/limits';
 import { DiagramSection } from './cluster/DiagramSection';
 import { InputSection } from './cluster/InputSection';
 import { ProblemSection } from './cluster/ProblemSection';
@@ -60,8 +61,8 @@ export default function YourClusterCore(props: CoreProps) {
     (loaded && today
       ? tr(loaded.source === 'link' ? 'cluster.status.restored' : 'cluster.status.done', {
           service: serviceName,
-          nodes: today.scenario.nodes.length,
-          pods: today.scenario.pods.length,
+          nodes: tr('cluster.count.nodes', { count: today.scenario.nodes.length }),
+          pods: tr('cluster.count.pods', { count: today.scenario.pods.length }),
         })
       : '');
 
@@ -80,6 +81,7 @@ export default function YourClusterCore(props: CoreProps) {
         busy={!!busy}
         samples={samples}
         status={status}
+        limitMb={MAX_INPUT_BYTES / (1024 * 1024)}
         onImport={() => void session.runImport(text, {})}
         onFile={(file) => void session.onFile(file)}
         onSample={(id) => void session.onSample(id)}
@@ -97,7 +99,7 @@ export default function YourClusterCore(props: CoreProps) {
             options={session.options}
             onReimport={(options) => void session.runImport(text, options)}
           />
-          <VerdictsSection {...words} today={today} />
+          <VerdictsSection {...words} today={today} onTry={session.tryRemedy} />
           <WhatIfSection
             {...words}
             options={analysis.options}
@@ -108,6 +110,7 @@ export default function YourClusterCore(props: CoreProps) {
             after={after}
             onToggle={session.toggleWhatIf}
             onPick={session.pickWhatIf}
+            onTry={session.tryRemedy}
           />
           <DiagramSection
             {...words}

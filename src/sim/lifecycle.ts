@@ -100,6 +100,20 @@ const NODE_ACTION_EVENTS: Partial<
   startKubeProxy: 'START_KUBE_PROXY',
 };
 
+/** The event that starts a placed Pod in the state the scenario gives it at t = 0. */
+function startEvent(spec: PodSpec): PodEvent {
+  switch (spec.state) {
+    case 'notReady':
+      return { type: 'START_NOT_READY' };
+    case 'terminating':
+      return { type: 'START_DELETED', serving: false };
+    case 'terminatingServing':
+      return { type: 'START_DELETED', serving: true };
+    default:
+      return { type: 'START' };
+  }
+}
+
 const isEffect = <T extends string>(names: readonly T[], type: string): type is T =>
   (names as readonly string[]).includes(type);
 
@@ -152,7 +166,7 @@ export class Lifecycle {
     this.pods = scenario.pods.map((spec, idx) => {
       const ni = spec.node === undefined ? -1 : (this.nodeIdx.get(spec.node) ?? -1);
       let [snap] = initialStep(podMachine, podInput);
-      if (ni >= 0) [snap] = step(podMachine, snap, { type: 'START' });
+      if (ni >= 0) [snap] = step(podMachine, snap, startEvent(spec));
       return {
         spec,
         idx,
@@ -188,6 +202,11 @@ export class Lifecycle {
         markedDownAt: [],
       };
     });
+    // States the scenario gives as settled before t = 0: the node carries them from the start.
+    for (const n of this.nodes) {
+      if (n.spec.cordoned) this.sendNode(n, { type: 'CORDON' }, 0);
+      if (n.spec.toBeDeleted) this.sendNode(n, { type: 'TAINT' }, 0);
+    }
     this.l2 =
       this.behaviour.selection === 'l2Announce'
         ? new L2Election(scenario, scenario.loadBalancer.l2FailoverDelay ?? L2_FAILOVER_DELAY)
@@ -198,17 +217,19 @@ export class Lifecycle {
       const ok = answerProbe(n, probe, scenario.service, this.isPodAlive, this.probeHeader).ok;
       // The exclude-from-external-load-balancers label keeps a node out of the LB's targets
       // from the start (the service controller's node set; source: k8s-exclude-lb-label).
-      const excluded = n.spec.excludeFromExternalLoadBalancers === true;
+      const excluded = n.spec.excludedFromLb === true;
       const [first] = initialStep(lbBackendMachine, {
         unhealthyThreshold: probe.unhealthyThreshold,
         healthyThreshold: probe.healthyThreshold,
         initiallyHealthy: ok && !excluded,
       });
-      const snap = excluded ? step(lbBackendMachine, first, { type: 'DEREGISTER' })[0] : first;
-      this.backends.push(snap);
-      this.healthy.push(snap.value === 'healthy');
-      this.deregistered.push(excluded);
-      this.initialLbRotation[n.spec.id] = snap.value === 'healthy';
+      // Never a backend (excluded by label), or deregistered by the AWS LBC for its taint.
+      const out = excluded || (n.tainted && this.behaviour.deregistersTaintedNodes);
+      const settled = out ? step(lbBackendMachine, first, { type: 'DEREGISTER' })[0] : first;
+      this.backends.push(settled);
+      this.healthy.push(settled.value === 'healthy');
+      this.deregistered.push(out);
+      this.initialLbRotation[n.spec.id] = settled.value === 'healthy';
     }
     if (this.l2) {
       // Long before t=0 the election settled: only the winner answers ARP.
@@ -223,6 +244,8 @@ export class Lifecycle {
     // MetalLB sends no probes.
     if (!this.l2)
       for (const n of this.nodes) {
+        // A node that was never (or is no longer) a target is not probed.
+        if (this.deregistered[n.idx]) continue;
         const fixed = loadBalancer.probePhase?.[n.spec.id];
         const phase = fixed ?? Math.floor(phaseRng.next() * probe.interval * 1000) / 1000;
         this.queue.push(phase, { k: 'probe', node: n.idx });
@@ -426,7 +449,7 @@ export class Lifecycle {
   private checkRegularGroup(n: NodeRt, t: number): void {
     if (!n.snap.matches({ shuttingDown: 'regularPods' })) return;
     const running = this.podsOn(n).some(
-      (p) => p.snap.matches('running') || p.snap.matches('stopping'),
+      (p) => p.snap.matches('running') || p.snap.matches('stopping') || p.snap.matches('deleted'),
     );
     if (!running) this.sendNode(n, { type: 'REGULAR_PODS_GONE' }, t);
   }

@@ -31,10 +31,8 @@ export function l2ElectionOrder(scenario: Scenario): number[] {
  * condition is True, or it carries the exclude-from-external-load-balancers label (speakersForAds;
  * the label is honoured unless the speaker runs with --ignore-exclude-lb).
  */
-export function l2Excluded(
-  n: Pick<NodeSpec, 'networkUnavailable' | 'excludeFromExternalLoadBalancers'>,
-): boolean {
-  return n.networkUnavailable === true || n.excludeFromExternalLoadBalancers === true;
+export function l2Excluded(n: Pick<NodeSpec, 'networkUnavailable' | 'excludedFromLb'>): boolean {
+  return n.networkUnavailable === true || n.excludedFromLb === true;
 }
 
 /**

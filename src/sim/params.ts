@@ -84,6 +84,8 @@ export const PROBE_KIND_NAMES = [
   'httpKubeProxyHealthz',
   'httpHealthCheckNodePort',
 ] as const;
+/** A Pod's settled state at t = 0 (EndpointSlice: ready=false; serving per the name). */
+export const POD_START_STATES = ['notReady', 'terminating', 'terminatingServing'] as const;
 /** Timeline actions on a node; `deletePod` is the one action on a Pod. */
 export const NODE_ACTION_TYPES = [
   'drainNode',
@@ -171,18 +173,42 @@ export const scenarioSpec = obj({
          * the L2 election; nothing else in the engine reads it.
          */
         networkUnavailable: opt(bool),
+        // States a dump shows, settled long before t = 0 (the importer's; nothing replays them).
+        /** spec.unschedulable: cordoned. Changes nothing for traffic (LB pools keep it since 1.19). */
+        cordoned: opt(bool),
+        /**
+         * Tainted ToBeDeletedByClusterAutoscaler or being deleted: kube-proxy's /healthz answers
+         * 503 from the start (KEP-3836), and the AWS LBC has already deregistered it.
+         */
+        toBeDeleted: opt(bool),
         /**
          * The label node.kubernetes.io/exclude-from-external-load-balancers: the service
          * controller keeps the node out of every cloud LB's targets, MetalLB out of its election.
          */
-        excludeFromExternalLoadBalancers: opt(bool),
+        excludedFromLb: opt(bool),
       }),
       1,
       LIMITS.nodes,
     ),
   ),
   /** Explicit placement; when `placement` is set as well, pods are generated instead. */
-  pods: req(list(obj({ id: req(id), node: opt(id), ip: opt(ip) }), 0, LIMITS.pods)),
+  pods: req(
+    list(
+      obj({
+        id: req(id),
+        node: opt(id),
+        ip: opt(ip),
+        /**
+         * The Pod's state at t = 0 as a dump shows it, settled long before the run (default
+         * running and ready): not passing readiness, or deleted and terminating (serving or not).
+         * When a terminating Pod exits is not known, so it stays terminating.
+         */
+        state: opt(oneOf(POD_START_STATES)),
+      }),
+      0,
+      LIMITS.pods,
+    ),
+  ),
   placement: opt(
     obj({
       strategy: req(oneOf(STRATEGIES), { override: true, control: 'placement' }),

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../../src/cli/main.ts';
 import { importKubectl } from '../../src/importer/index.ts';
-import { samples } from '../../src/importer/samples/index.ts';
+import { samples } from '../../src/cluster/samples.ts';
 import { runScenario, validateScenario } from '../../src/sim/index.ts';
 
 const aks = samples.find((s) => s.id === 'aks-cluster')?.text ?? '';
@@ -43,20 +43,25 @@ const noStack = (s: string): void => {
 };
 
 describe('simulate --from-kubectl', () => {
-  it('--json prints exactly the JSON of running the imported scenario as a file', () => {
+  it('--json prints the JSON of running the imported scenario as a file, plus the page’s verdicts', () => {
     const r = cli(['--from-kubectl', 'dump.yaml', '--json', '--seed', '4'], { 'dump.yaml': aks });
     expect(r.code).toBe(0);
     const imported = importKubectl(aks);
     if (!imported.ok) throw new Error('sample');
-    // The same scenario handed over as a file gives the same stdout.
+    // The same scenario handed over as a file gives the same run; the import adds the verdicts.
     const asFile = cli(['s.json', '--json', '--seed', '4'], {
       's.json': JSON.stringify(imported.scenario),
     });
-    expect(r.stdout).toBe(asFile.stdout);
     const out = JSON.parse(r.stdout) as {
       scenario: string;
       summary: { clientIpPreserved: number; connections: number };
+      verdicts: Array<{ id: string; code: string; params: Record<string, unknown> }>;
+      remedies: unknown[];
     };
+    const { verdicts, remedies, ...run } = out;
+    expect(run).toEqual(JSON.parse(asFile.stdout));
+    expect(verdicts.find((v) => v.id === 'clientIp')?.code).toBe('clientIpLostCluster');
+    expect(remedies.length).toBeGreaterThan(0);
     expect(out.scenario).toBe('from-kubectl');
     expect(out.summary.clientIpPreserved).toBe(0);
     // The report goes to stderr in --json mode, so stdout stays one JSON object.
@@ -64,7 +69,7 @@ describe('simulate --from-kubectl', () => {
     expect(r.stderr).toContain(
       'Service shop/storefront: type LoadBalancer, externalTrafficPolicy Cluster.',
     );
-  });
+  }, 30_000);
 
   it('reads standard input with -', () => {
     const r = cli(['--from-kubectl', '-', '--json'], {}, eks);
@@ -131,8 +136,12 @@ describe('simulate --from-kubectl', () => {
     expect(r.stdout).toContain('ip-198-51-100-33 = ip-198-51-100-33.eu-central-1.compute.internal');
     expect(r.stdout).toContain('Dein Cluster (aus kubectl importiert)');
     expect(r.stdout).toMatch(/ \d+,\d %/);
+    expect(r.stdout).toContain('Befunde:');
     const en = cli(['--from-kubectl', 'd.yaml'], { 'd.yaml': eks }, null, { LANG: 'en_US.UTF-8' });
-    expect(en.stdout).toContain('Read, not simulated:');
+    expect(en.stdout).toContain('Inferred or assumed:');
+    // The page's verdicts, worded as on the page.
+    expect(en.stdout).toContain('Verdicts:');
+    expect(en.stdout).toContain('is marked for deletion');
   });
 
   it.each([
@@ -144,8 +153,8 @@ describe('simulate --from-kubectl', () => {
     ],
     [
       ['--from-kubectl', 'broken.yaml'],
-      'Not valid YAML or JSON: document 1, line 5, column 1',
-      'Kein gültiges YAML oder JSON: Dokument 1, Zeile 5, Spalte 1',
+      'Not valid YAML or JSON: document 1, line 4, column 3',
+      'Kein gültiges YAML oder JSON: Dokument 1, Zeile 4, Spalte 3',
     ],
     [['--from-kubectl', 'big.yaml'], 'at most 10485760 bytes are read', 'höchstens 10485760 Byte'],
     [

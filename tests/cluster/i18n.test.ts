@@ -5,20 +5,27 @@
 import { describe, expect, it } from 'vitest';
 import de from '../../src/i18n/locales/cluster/de.json' with { type: 'json' };
 import en from '../../src/i18n/locales/cluster/en.json' with { type: 'json' };
-import { VERDICT_CODES } from '../../src/cluster/codes.ts';
+import { REMEDY_CODES, VERDICT_CODES } from '../../src/cluster/codes.ts';
+import { PROBE_KIND_NAMES } from '../../src/sim/params.ts';
 import { SHARE_ERRORS } from '../../src/cluster/shareLink.ts';
 import { WHAT_IF_KINDS } from '../../src/cluster/whatIfs.ts';
 import { OUTCOME_REASONS } from '../../src/sim/index.ts';
 
+/** Node roles name themselves in the counted `nodesMore` verdict. */
+const ROLE_CODES = VERDICT_CODES.filter(
+  (c) => c.startsWith('node') && !['nodesMore', 'nodesNotInPath', 'nodeTakenOut'].includes(c),
+);
+
 const keys = [
-  ...VERDICT_CODES.map((c) => `cluster.verdict.${c}`),
   ...OUTCOME_REASONS.map((r) => `cluster.reason.${r}`),
-  'cluster.probe.503',
-  'cluster.probe.probe',
+  ...['503', 'probe', 'healthz503', 'deregistered'].map((p) => `cluster.probe.${p}`),
+  ...ROLE_CODES.map((c) => `cluster.role.${c}`),
+  ...REMEDY_CODES.map((c) => `cluster.remedy.${c}`),
+  ...PROBE_KIND_NAMES.map((k) => `cluster.probeKind.${k}`),
   ...SHARE_ERRORS.map((c) => `cluster.link.${c}`),
   ...WHAT_IF_KINDS.map((k) => `cluster.whatif.${k}`),
   ...['good', 'warn', 'bad'].map((t) => `cluster.tone.${t}`),
-  ...['option', 'providerId', 'annotation', 'loadBalancerClass', 'none'].map(
+  ...['option', 'providerId', 'annotation', 'loadBalancerClass', 'finalizer', 'none'].map(
     (s) => `cluster.report.source.${s}`,
   ),
 ];
@@ -31,6 +38,12 @@ describe('cluster messages', () => {
     it(`${lang}: a sentence for every code`, () => {
       const t = table as Record<string, string>;
       expect(keys.filter((k) => !t[k])).toEqual([]);
+      // A verdict has one sentence, or i18next's plural pair (picked by its count).
+      const missing = VERDICT_CODES.filter((c) => {
+        const k = `cluster.verdict.${c}`;
+        return !t[k] && !(t[`${k}_one`] && t[`${k}_other`]);
+      });
+      expect(missing).toEqual([]);
     });
 
   it('the German text is not the English one (no untranslated sentence)', () => {

@@ -13,7 +13,7 @@ import {
   encodeShare,
   type SharePayload,
 } from '../../src/cluster/shareLink.ts';
-import { samples } from '../../src/importer/samples/index.ts';
+import { samples } from '../../src/cluster/samples.ts';
 
 /** The i-th element, or a failed test. */
 function at<T>(xs: readonly T[], i: number): T {

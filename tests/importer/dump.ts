@@ -18,6 +18,8 @@ export interface NodeDef {
   ready?: boolean;
   labels?: Record<string, string>;
   externalIp?: string;
+  /** metadata.deletionTimestamp set (the node is being deleted). */
+  deleting?: boolean;
   /** How many container images status.images lists (kubectl prints them all). */
   images?: number;
 }
@@ -52,7 +54,11 @@ export interface ServiceDef {
   ports: PortDef[];
   healthCheckNodePort?: number;
   lbIp?: string;
+  /** More load-balancer IPs after lbIp (k3s ServiceLB lists every node it runs on). */
+  lbIps?: string[];
   lbHostname?: string;
+  /** metadata.finalizers (default: the service controller's load-balancer-cleanup). */
+  finalizers?: string[];
   ipMode?: string;
   annotations?: Record<string, string>;
   selector?: Record<string, string>;
@@ -153,6 +159,7 @@ export function serviceObject(s: ServiceDef, managedFields: boolean): Obj {
             ip: s.lbIp,
             ipMode: s.ipMode,
           },
+          ...(s.lbIps ?? []).map((ip) => ({ ip, ipMode: s.ipMode })),
         ]
       : undefined;
   return {
@@ -165,7 +172,8 @@ export function serviceObject(s: ServiceDef, managedFields: boolean): Obj {
       },
       creationTimestamp: TIME,
       finalizers:
-        type === 'LoadBalancer' ? ['service.kubernetes.io/load-balancer-cleanup'] : undefined,
+        s.finalizers ??
+        (type === 'LoadBalancer' ? ['service.kubernetes.io/load-balancer-cleanup'] : undefined),
       managedFields: managedFields
         ? [
             managed('kubectl-client-side-apply', {
@@ -403,6 +411,7 @@ export function nodeObject(n: NodeDef, managedFields: boolean): Obj {
         'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
       },
       creationTimestamp: TIME,
+      deletionTimestamp: n.deleting ? '2026-11-30T10:04:00Z' : undefined,
       labels: {
         'beta.kubernetes.io/arch': 'amd64',
         'beta.kubernetes.io/os': 'linux',

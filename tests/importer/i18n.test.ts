@@ -12,11 +12,12 @@ import {
   REPORT_KINDS,
   type ReportItem,
 } from '../../src/importer/index.ts';
-import { SAMPLE_IDS, samples } from '../../src/importer/samples/index.ts';
+import { SAMPLE_IDS, samples } from '../../src/cluster/samples.ts';
 import de from '../../src/i18n/locales/importer/de.json' with { type: 'json' };
 import en from '../../src/i18n/locales/importer/en.json' with { type: 'json' };
 import { resources } from '../../src/i18n/index.ts';
-import { toKubectlYaml } from './dump.ts';
+import { bigCluster, dumpObjects, toKubectlYaml } from './dump.ts';
+import { FIXTURES } from '../fixtures/kubectl/fixtures.ts';
 import { baseDef, find, objectsOf, set } from './helpers.ts';
 
 const locales: Record<string, Record<string, string>> = { en, de };
@@ -36,8 +37,14 @@ const CODE_VALUES: Record<keyof typeof CODE_PARAMS, string[]> = {
     'hostname',
     'ipv6',
     'nodePort',
+    'nodeAddresses',
   ],
   delivery: ['vip', 'nodePort'],
+  controller: ['awsLbc', 'eksAutoMode', 'gkeL4', 'gkeLegacy'],
+  basis: ['nodeSubnet', 'neighbours', 'default'],
+  lbKind: ['nlb', 'clb', 'elb'],
+  serving: ['true', 'false'],
+  onOff: ['on', 'off'],
 };
 
 /** One dump that trips as many report codes as possible at once. */
@@ -333,6 +340,48 @@ function variants(): ReportItem[] {
     targetRef: { kind: 'Pod', name: 'shop-odd' },
   });
   take(toKubectlYaml(o));
+  // Who builds the load balancer, and the zone and target-group settings it reads.
+  const gce = (): O[] => {
+    const g = base();
+    for (const n of g.filter((x) => x['kind'] === 'Node')) set(n, 'spec.providerID', 'gce://p/z/n');
+    return g;
+  };
+  o = gce();
+  set(svcOf(o), 'metadata.finalizers', ['gke.networking.io/l4-netlb-v2']);
+  take(toKubectlYaml(o));
+  o = gce();
+  set(svcOf(o), 'spec.loadBalancerClass', 'networking.gke.io/l4-regional-external');
+  take(toKubectlYaml(o));
+  o = gce();
+  set(svcOf(o), 'metadata.finalizers', []);
+  set(svcOf(o), 'metadata.annotations', {
+    'cloud.google.com/l4-rbs': 'enabled',
+    'networking.gke.io/weighted-load-balancing': 'pods-per-node',
+  });
+  take(toKubectlYaml(o));
+  o = base();
+  for (const n of o.filter((x) => x['kind'] === 'Node')) set(n, 'spec.providerID', undefined);
+  set(svcOf(o), 'status.loadBalancer', {
+    ingress: [{ hostname: 'a1b2c3d4e5f6-1234567890.eu-west-1.elb.amazonaws.com' }],
+  });
+  take(toKubectlYaml(o));
+  o = base();
+  o.filter((x) => x['kind'] === 'Node').forEach((n, i) => {
+    const z = ['a', 'b', 'c'][i] ?? 'a';
+    set(n, 'spec.providerID', `aws:///eu-west-1${z}/i-0`);
+    set(n, 'metadata.labels', { 'topology.kubernetes.io/zone': `eu-west-1${z}` });
+  });
+  set(svcOf(o), 'metadata.annotations', {
+    [`${A}aws-load-balancer-type`]: 'external',
+    [`${A}aws-load-balancer-nlb-target-type`]: 'ip',
+    [`${A}aws-load-balancer-attributes`]: 'load_balancing.cross_zone.enabled=true',
+    [`${A}aws-load-balancer-target-group-attributes`]: 'preserve_client_ip.enabled=true',
+  });
+  take(toKubectlYaml(o));
+  // A YAML dump over 2 MB gets the hint to use -o json.
+  take(toKubectlYaml(dumpObjects({ ...bigCluster(50, 500, 'Local'), managedFields: true })));
+  // The test dumps (the 100-node one adds no code, only time).
+  for (const f of FIXTURES) if (f.id !== 'hundred-nodes') take(toKubectlYaml(dumpObjects(f.def)));
   return out;
 }
 
@@ -354,36 +403,40 @@ describe('importer i18n', () => {
     for (const s of samples) expect(resources.de[s.titleKey]).toBeTruthy();
   });
 
-  it('fills every placeholder of every item it emits (samples and edge cases)', () => {
-    const corpus: ReportItem[] = [];
-    for (const s of samples) {
-      const r = importKubectl(s.text);
-      if (r.ok) corpus.push(...r.report.items);
-    }
-    corpus.push(...kitchenSink());
-    const def = baseDef();
-    Object.assign(def.services[0] ?? {}, { type: 'ClusterIP' });
-    for (const text of ['', 'a: [', 'x', toKubectlYaml(objectsOf(def)), `${'['.repeat(300)}`]) {
-      const r = importKubectl(text);
-      if (!r.ok) corpus.push(...r.issues);
-    }
-    corpus.push(...variants());
-    const missing = Object.keys(REPORT_CODES).filter((c) => !corpus.some((i) => i.code === c));
-    // Codes no test input reaches (a 100,000-object dump, a 4,097-Pod Service, an internal
-    // validation failure) are the only ones allowed to be missing from the corpus.
-    expect(missing.sort()).toEqual(['scenarioInvalid', 'tooManyObjects', 'tooManyPods']);
-    for (const item of corpus) {
-      for (const lang of ['en', 'de']) {
-        const sentence = locales[lang]?.[itemKey(item)] ?? '';
-        const params = itemParams(item, (k) => locales[lang]?.[k] ?? k);
-        for (const p of placeholders(sentence))
-          expect(params[p], `${lang} ${item.code} {{${p}}}`).not.toBeUndefined();
-        for (const name of Object.keys(CODE_PARAMS)) {
-          const v = item.params[name];
-          if (typeof v === 'string')
-            expect(CODE_VALUES[name as keyof typeof CODE_PARAMS]).toContain(v);
+  it(
+    'fills every placeholder of every item it emits (samples and edge cases)',
+    { timeout: 60_000 },
+    () => {
+      const corpus: ReportItem[] = [];
+      for (const s of samples) {
+        const r = importKubectl(s.text);
+        if (r.ok) corpus.push(...r.report.items);
+      }
+      corpus.push(...kitchenSink());
+      const def = baseDef();
+      Object.assign(def.services[0] ?? {}, { type: 'ClusterIP' });
+      for (const text of ['', 'a: [', 'x', toKubectlYaml(objectsOf(def)), `${'['.repeat(300)}`]) {
+        const r = importKubectl(text);
+        if (!r.ok) corpus.push(...r.issues);
+      }
+      corpus.push(...variants());
+      const missing = Object.keys(REPORT_CODES).filter((c) => !corpus.some((i) => i.code === c));
+      // Codes no test input reaches (a 100,000-object dump, a 4,097-Pod Service, an internal
+      // validation failure) are the only ones allowed to be missing from the corpus.
+      expect(missing.sort()).toEqual(['scenarioInvalid', 'tooManyObjects', 'tooManyPods']);
+      for (const item of corpus) {
+        for (const lang of ['en', 'de']) {
+          const sentence = locales[lang]?.[itemKey(item)] ?? '';
+          const params = itemParams(item, (k) => locales[lang]?.[k] ?? k);
+          for (const p of placeholders(sentence))
+            expect(params[p], `${lang} ${item.code} {{${p}}}`).not.toBeUndefined();
+          for (const name of Object.keys(CODE_PARAMS)) {
+            const v = item.params[name];
+            if (typeof v === 'string')
+              expect(CODE_VALUES[name as keyof typeof CODE_PARAMS]).toContain(v);
+          }
         }
       }
-    }
-  });
+    },
+  );
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importKubectl, REPORT_CODES } from '../../src/importer/index.ts';
-import { samples } from '../../src/importer/samples/index.ts';
+import { samples } from '../../src/cluster/samples.ts';
 import { presetProbe, simulate, validateScenario } from '../../src/sim/index.ts';
 import { toKubectlJson, toKubectlYaml, toYamlDocuments } from './dump.ts';
 import { baseDef, codes, find, importFails, importOk, items, objectsOf, set } from './helpers.ts';
@@ -71,7 +71,7 @@ describe('the three sample dumps', () => {
     expect(codes(r.report)).toContain('placementZoneRule');
   });
 
-  it('EKS, Local behind LBC: node 3 cordoned and tainted at t=0, preStop and grace read', () => {
+  it('EKS, Local behind LBC: node 3 starts cordoned and tainted (settled, not replayed), preStop and grace read', () => {
     const r = importKubectl(sample('eks-drain'));
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
     const { scenario, report } = r;
@@ -86,10 +86,8 @@ describe('the three sample dumps', () => {
     expect(report.names.nodes['ip-198-51-100-33']).toBe(
       'ip-198-51-100-33.eu-central-1.compute.internal',
     );
-    expect(scenario.timeline).toEqual([
-      { at: 0, type: 'cordonNode', node: 'ip-198-51-100-33' },
-      { at: 0, type: 'taintToBeDeleted', node: 'ip-198-51-100-33' },
-    ]);
+    expect(scenario.timeline).toEqual([]);
+    expect(scenario.nodes[2]).toMatchObject({ cordoned: true, toBeDeleted: true });
     expect(report.drainCandidates).toEqual(['ip-198-51-100-33']);
     expect(scenario.lifecycle).toMatchObject({
       terminationGracePeriodSeconds: 45,
@@ -351,7 +349,7 @@ describe('probe annotations', () => {
     [
       'no type annotation: Classic ELB numbers',
       {},
-      'aws-nlb',
+      'aws-clb',
       { kind: 'tcpNodePort', interval: 10, timeout: 5, unhealthyThreshold: 6, healthyThreshold: 2 },
     ],
     [
@@ -446,22 +444,21 @@ describe('probe annotations', () => {
 });
 
 describe('endpoints, Pods and their contradictions', () => {
-  it('not-ready endpoints are left out, terminating ones start terminating at t=0', () => {
+  it('not-ready and terminating endpoints start in their state (settled), nothing replayed', () => {
     const def = baseDef();
     const pods = def.pods['shop'] ?? [];
     Object.assign(pods[0] ?? {}, { ready: false });
     Object.assign(pods[1] ?? {}, { terminating: true, serving: true });
     const r = importOk(objectsOf(def));
-    expect(r.scenario.pods.map((p) => p.id)).toEqual([
-      'shop-7d9c6b5f4-bbbbb',
-      'shop-7d9c6b5f4-ccccc',
+    expect(r.scenario.pods.map((p) => [p.id, p.state])).toEqual([
+      ['shop-7d9c6b5f4-aaaaa', 'notReady'],
+      ['shop-7d9c6b5f4-bbbbb', 'terminatingServing'],
+      ['shop-7d9c6b5f4-ccccc', undefined],
     ]);
-    expect(r.scenario.timeline).toEqual([
-      { at: 0, type: 'deletePod', pod: 'shop-7d9c6b5f4-bbbbb' },
-    ]);
+    expect(r.scenario.timeline).toEqual([]);
     expect(r.scenario.lifecycle.servesWhileTerminating).toBe(true);
     expect(codes(r.report)).toEqual(
-      expect.arrayContaining(['endpointNotReady', 'podTerminating', 'appliedAtStart']),
+      expect.arrayContaining(['endpointNotReady', 'podTerminating', 'settledAtStart']),
     );
   });
 
@@ -536,7 +533,11 @@ describe('endpoints, Pods and their contradictions', () => {
       ],
     };
     const viaEndpoints = importOk([...objects, legacy]);
-    expect(viaEndpoints.scenario.pods.map((p) => p.ip)).toEqual(['10.244.1.5']);
+    // The not-ready address starts not ready: kube-proxy sends it nothing.
+    expect(viaEndpoints.scenario.pods.map((p) => [p.ip, p.state])).toEqual([
+      ['10.244.1.5', undefined],
+      ['10.244.2.7', 'notReady'],
+    ]);
     expect(codes(viaEndpoints.report)).toContain('endpointsFromEndpoints');
   });
 
@@ -595,9 +596,11 @@ describe('nodes and Service fields', () => {
     const objects = objectsOf(def);
     set(find(objects, 'Node', 'node-3'), 'metadata.deletionTimestamp', '2026-11-30T10:00:00Z');
     const r = importOk(objects);
-    expect(r.scenario.timeline).toEqual([
-      { at: 0, type: 'cordonNode', node: 'node-1' },
-      { at: 0, type: 'taintToBeDeleted', node: 'node-3' },
+    expect(r.scenario.timeline).toEqual([]);
+    expect(r.scenario.nodes.map((n) => [n.cordoned, n.toBeDeleted, n.excludedFromLb])).toEqual([
+      [true, undefined, undefined],
+      [undefined, undefined, undefined],
+      [undefined, true, true],
     ]);
     expect(codes(r.report)).toEqual(
       expect.arrayContaining([

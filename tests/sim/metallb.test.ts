@@ -86,7 +86,7 @@ describe('MetalLB L2: nodes the speakers leave out, and no endpoint anywhere', (
 
   it.each([
     ['NetworkUnavailable=True', { networkUnavailable: true }],
-    ['the exclude-from-external-load-balancers label', { excludeFromExternalLoadBalancers: true }],
+    ['the exclude-from-external-load-balancers label', { excludedFromLb: true }],
   ] as const)('skips a node with %s, although it hashes first', (_, field) => {
     // node-2 wins the hash for 203.0.113.100 and has Pods; left out, node-1 announces.
     expect(ingress(noDrain(() => {}))).toEqual(new Set(['node-2']));
@@ -115,9 +115,7 @@ describe('MetalLB L2: nodes the speakers leave out, and no endpoint anywhere', (
     const r = run('cluster-snat');
     expect(new Set(r.connections.map((c) => c.ingressNode)).has('node-1')).toBe(true);
     const s = structuredClone(r.resolved);
-    s.nodes = s.nodes.map((n) =>
-      n.id === 'node-1' ? { ...n, excludeFromExternalLoadBalancers: true } : n,
-    );
+    s.nodes = s.nodes.map((n) => (n.id === 'node-1' ? { ...n, excludedFromLb: true } : n));
     const excluded = simulate(s);
     expect(excluded.connections.length).toBe(r.connections.length);
     expect(excluded.connections.some((c) => c.ingressNode === 'node-1')).toBe(false);

@@ -3,7 +3,7 @@
  * samples and the status line.
  */
 import { useState } from 'react';
-import type { SampleId } from '../../importer/samples/index';
+import type { SampleId } from '../../cluster/sampleIds';
 import type { Tr } from '../flow/trClient';
 import type { SampleLabel } from '../YourClusterCore';
 
@@ -15,6 +15,7 @@ export function InputSection({
   busy,
   samples,
   status,
+  limitMb,
   onImport,
   onFile,
   onSample,
@@ -27,6 +28,8 @@ export function InputSection({
   busy: boolean;
   samples: SampleLabel[];
   status: string;
+  /** The size limit the page states under the box. */
+  limitMb: number;
   onImport: () => void;
   onFile: (file: File | undefined) => void;
   onSample: (id: SampleId) => void;
@@ -80,7 +83,9 @@ export function InputSection({
           {tr('cluster.input.clear')}
         </button>
       </div>
-      <p className="hop-cluster__hint">{tr('cluster.input.drop')}</p>
+      <p className="hop-cluster__hint">
+        {tr('cluster.input.drop')} {tr('cluster.input.limit', { max: limitMb })}
+      </p>
       <p className="hop-cluster__samples-label">{tr('cluster.input.samples')}</p>
       <ul className="hop-cluster__samples not-content">
         {samples.map((s) => (
@@ -93,6 +98,7 @@ export function InputSection({
         ))}
       </ul>
       <p className="hop-cluster__status" role="status" aria-live="polite">
+        {busy && <progress className="hop-cluster__progress" aria-hidden="true" />}
         {status}
       </p>
     </section>

@@ -1,5 +1,6 @@
-/** The your-cluster page's verdicts on today's topology and each Pod's share. */
+/** The your-cluster page's verdicts on today's topology, their remedies and each Pod's share. */
 import type { Outcome } from '../../cluster/analyze';
+import type { RemedyResult } from '../../cluster/codes';
 import type { Tr } from '../flow/trClient';
 import { ShareChart, VerdictList } from './views';
 
@@ -8,10 +9,12 @@ export function VerdictsSection({
   today,
   tr,
   lang,
+  onTry,
 }: {
   today: Outcome;
   tr: Tr;
   lang: 'en' | 'de';
+  onTry: (r: RemedyResult) => void;
 }) {
   return (
     <section className="hop-cluster__verdicts" aria-labelledby="hop-cluster-verdicts">
@@ -22,7 +25,13 @@ export function VerdictsSection({
           rate: today.facts.rate,
         })}
       </p>
-      <VerdictList verdicts={today.verdicts} tr={tr} lang={lang} />
+      <VerdictList
+        verdicts={today.verdicts}
+        remedies={today.remedies}
+        tr={tr}
+        lang={lang}
+        onTry={onTry}
+      />
       <ShareChart facts={today.facts} tr={tr} lang={lang} label={tr('cluster.shares.heading')} />
       <p className="hop-cluster__hint">{tr('cluster.shares.desc')}</p>
     </section>

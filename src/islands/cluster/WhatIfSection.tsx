@@ -6,7 +6,17 @@ import type { Outcome } from '../../cluster/analyze';
 import type { WhatIfKind, WhatIfOption } from '../../cluster/whatIfs';
 import type { Tr } from '../flow/trClient';
 import type { After } from './useClusterSession';
-import { Compare, ShareChart } from './views';
+import type { RemedyResult } from '../../cluster/codes';
+import { Compare, ShareChart, VerdictList } from './views';
+
+/** What-ifs that take a value: the select's label and how each value reads. */
+const PICKERS: Partial<Record<WhatIfKind, { label: string; option?: (v: string) => string }>> = {
+  drain: { label: 'cluster.whatif.drainNode' },
+  preset: { label: 'cluster.whatif.presetPick' },
+  probe: { label: 'cluster.whatif.probePick', option: (v) => `cluster.probeKind.${v}` },
+  crossZone: { label: 'cluster.whatif.crossZonePick', option: (v) => `cluster.onOff.${v}` },
+  preStop: { label: 'cluster.whatif.preStopPick', option: () => 'cluster.whatif.seconds' },
+};
 
 /** The what-if choices and the comparison with today. */
 export function WhatIfSection({
@@ -20,6 +30,7 @@ export function WhatIfSection({
   after,
   onToggle,
   onPick,
+  onTry,
 }: {
   tr: Tr;
   lang: 'en' | 'de';
@@ -32,32 +43,36 @@ export function WhatIfSection({
   after: After;
   onToggle: (kind: WhatIfKind, on: boolean) => void;
   onPick: (kind: WhatIfKind, value: string) => void;
+  /** Open a remedy's change as what-ifs (beside the ones already on). */
+  onTry: (r: RemedyResult) => void;
 }) {
   const afterOutcome = after && after !== 'invalid' ? after : null;
   return (
-    <section className="hop-cluster__whatif" aria-labelledby="hop-cluster-whatif">
+    <section
+      className="hop-cluster__whatif"
+      id="hop-cluster-whatifs"
+      aria-labelledby="hop-cluster-whatif"
+    >
       <h2 id="hop-cluster-whatif">{tr('cluster.whatif.heading')}</h2>
       <p>{tr('cluster.whatif.intro')}</p>
       <ul className="hop-cluster__whatifs not-content">
         {options.map((o) => {
           const value = values[o.kind] ?? o.values[0] ?? '';
-          const picker =
-            o.kind === 'drain' || o.kind === 'preset' ? (
-              <select
-                aria-label={tr(
-                  o.kind === 'drain' ? 'cluster.whatif.drainNode' : 'cluster.whatif.presetPick',
-                )}
-                data-whatif-value={o.kind}
-                value={value}
-                onChange={(e) => onPick(o.kind, (e.target as HTMLSelectElement).value)}
-              >
-                {o.values.map((v) => (
-                  <option key={v} value={v}>
-                    {v}
-                  </option>
-                ))}
-              </select>
-            ) : null;
+          const pick = PICKERS[o.kind];
+          const picker = pick ? (
+            <select
+              aria-label={tr(pick.label)}
+              data-whatif-value={o.kind}
+              value={value}
+              onChange={(e) => onPick(o.kind, (e.target as HTMLSelectElement).value)}
+            >
+              {o.values.map((v) => (
+                <option key={v} value={v}>
+                  {pick.option ? tr(pick.option(v), { value: v }) : v}
+                </option>
+              ))}
+            </select>
+          ) : null;
           return (
             <li key={o.kind}>
               <label>
@@ -82,6 +97,20 @@ export function WhatIfSection({
         <>
           <h3>{tr('cluster.compare.heading')}</h3>
           <Compare before={today.verdicts} after={afterOutcome.verdicts} tr={tr} lang={lang} />
+          {afterOutcome.remedies.length > 0 && (
+            <VerdictList
+              verdicts={afterOutcome.verdicts.filter((v) =>
+                afterOutcome.remedies.some(
+                  (r) =>
+                    r.remedy.for === v.id && !today.remedies.some((t) => t.remedy.for === v.id),
+                ),
+              )}
+              remedies={afterOutcome.remedies}
+              tr={tr}
+              lang={lang}
+              onTry={onTry}
+            />
+          )}
           <div className="hop-cluster__shares2 not-content">
             <ShareChart
               facts={today.facts}

@@ -9,8 +9,12 @@ import type { Analysis, Outcome } from '../../cluster/analyze';
 import { importJob, scenarioJob, whatIfJob } from '../../cluster/jobs';
 import type { ShareError } from '../../cluster/shareLink';
 import type { WhatIfChoice, WhatIfKind } from '../../cluster/whatIfs';
+import { WHAT_IF_KINDS } from '../../cluster/whatIfKinds';
+import type { RemedyResult } from '../../cluster/codes';
 import type { ImportOptions, ReportItem } from '../../importer/index';
-import type { SampleId } from '../../importer/samples/index';
+import { MAX_INPUT_BYTES } from '../../importer/limits';
+import { fixed } from '../../i18n/number';
+import type { SampleId } from '../../cluster/sampleIds';
 import { trFor, type Messages, type Tr } from '../flow/trClient';
 import type { ReportTools } from './views';
 
@@ -46,6 +50,16 @@ interface SessionOptions {
   lang: 'en' | 'de';
   messages: Messages;
   loadImporterMessages: () => Promise<Record<string, string>>;
+}
+
+/** Megabytes with one decimal, in the reader's notation. */
+const mb = (bytes: number, lang: string): string => fixed(lang, bytes / (1024 * 1024), 1);
+
+/** A size as people say it: kB below a megabyte, MB above. */
+function sizeText(chars: number, lang: string): string {
+  return chars < 1024 * 1024
+    ? `${Math.max(1, Math.round(chars / 1024))} kB`
+    : `${mb(chars, lang)} MB`;
 }
 
 /** What the reader put in the paste box before the island ran ('' on the server). */
@@ -116,12 +130,30 @@ export function useClusterSession({ lang, messages, loadImporterMessages }: Sess
 
   const runImport = useCallback(
     async (input: string, opts: ImportOptions = {}) => {
+      // Over the limit: say so at once, in the reader's language; the text stays in the box.
+      if (input.length > MAX_INPUT_BYTES) {
+        setLoaded(null);
+        setProblem({
+          kind: 'message',
+          key: 'cluster.input.tooLarge',
+          params: { size: mb(input.length, lang), max: mb(MAX_INPUT_BYTES, lang) },
+        });
+        return;
+      }
       const id = ++runId.current;
       setBusy(tr('cluster.status.loading'));
       try {
         await ready();
-        setBusy(tr('cluster.status.importing'));
-        const r = await importJob(input, opts);
+        setBusy(tr('cluster.status.reading', { size: sizeText(input.length, lang) }));
+        const r = await importJob(input, opts, (p) => {
+          if (id === runId.current)
+            setBusy(
+              tr('cluster.status.simulating', {
+                nodes: tr('cluster.count.nodes', { count: p.nodes }),
+                pods: tr('cluster.count.pods', { count: p.pods }),
+              }),
+            );
+        });
         if (id !== runId.current) return;
         if (!r) throw new Error('job failed');
         setOptions(opts);
@@ -136,7 +168,7 @@ export function useClusterSession({ lang, messages, loadImporterMessages }: Sess
         if (id === runId.current) setBusy(null);
       }
     },
-    [ready, tr],
+    [ready, tr, lang],
   );
 
   // A share link in the fragment: restore its scenario and what-ifs.
@@ -177,7 +209,7 @@ export function useClusterSession({ lang, messages, loadImporterMessages }: Sess
     let live = true;
     setBusy(tr('cluster.status.whatIf'));
     void (async () => {
-      const out = await whatIfJob(loaded.analysis.today.scenario, choices);
+      const out = await whatIfJob(loaded.analysis.today.scenario, loaded.analysis.meta, choices);
       if (!live) return;
       setAfter(out === 'failed' || out === null ? 'invalid' : out);
       setBusy(null);
@@ -270,6 +302,16 @@ export function useClusterSession({ lang, messages, loadImporterMessages }: Sess
     setEnabled((x) => ({ ...x, [kind]: true }));
   };
 
+  /** A remedy's change opened as what-ifs (the ones already on stay: a drain keeps its node). */
+  const tryRemedy = (r: RemedyResult): void => {
+    for (const c of r.remedy.choices) {
+      const kind = WHAT_IF_KINDS.find((k) => k === c.kind);
+      if (kind) pickWhatIf(kind, c.value);
+    }
+    setDiagramView('whatIf');
+    document.getElementById('hop-cluster-whatifs')?.scrollIntoView({ block: 'start' });
+  };
+
   const reportTools: ReportTools | null = tools ? { ...tools, tr } : null;
 
   return {
@@ -295,5 +337,6 @@ export function useClusterSession({ lang, messages, loadImporterMessages }: Sess
     clear,
     toggleWhatIf,
     pickWhatIf,
+    tryRemedy,
   };
 }

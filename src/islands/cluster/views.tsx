@@ -4,45 +4,64 @@
  */
 import type { ImportReport, ReportItem } from '../../importer/report';
 import type { RunFacts } from '../../cluster/verdicts';
-import type { Verdict } from '../../cluster/codes';
-import { VERDICT_CODE_PARAMS } from '../../cluster/codes';
+import type { RemedyResult, Verdict } from '../../cluster/codes';
+import { verdictText } from '../../cluster/words';
 import { fixed } from '../../i18n/number';
 import type { Tr } from '../flow/trClient';
+import { fitLabel } from '../flow/fitLabel';
+import { Remedies } from './Remedies';
 
-/** Numbers as the reader writes them: whole numbers plain, fractions with one decimal. */
-export function num(lang: string, v: number): string {
-  return Number.isInteger(v) ? String(v) : fixed(lang, v, 1);
-}
+export { verdictText };
 
-/** The sentence of a verdict in the page's language. */
-export function verdictText(v: Verdict, tr: Tr, lang: string): string {
-  const vars: Record<string, string> = {};
-  for (const [k, val] of Object.entries(v.params)) {
-    const prefix = (VERDICT_CODE_PARAMS as Record<string, string>)[k];
-    vars[k] = typeof val === 'number' ? num(lang, val) : prefix ? tr(`${prefix}${val}`) : val;
-  }
-  if (v.spans)
-    vars['spans'] = v.spans
-      .map(([a, b]) => tr('cluster.spans.item', { from: num(lang, a), to: num(lang, b) }))
-      .join(', ');
-  return tr(`cluster.verdict.${v.code}`, vars);
-}
-
-function VerdictItem({ v, tr, lang }: { v: Verdict; tr: Tr; lang: string }) {
+function VerdictItem({
+  v,
+  tr,
+  lang,
+  remedies,
+  onTry,
+}: {
+  v: Verdict;
+  tr: Tr;
+  lang: string;
+  remedies: RemedyResult[];
+  onTry?: ((r: RemedyResult) => void) | undefined;
+}) {
   return (
-    <li className={`hop-verdict hop-verdict--${v.tone}`} data-verdict={v.code}>
+    <li className={`hop-verdict hop-verdict--${v.tone}`} data-verdict={v.code} data-id={v.id}>
       <span className="hop-verdict__tone">{tr(`cluster.tone.${v.tone}`)}</span>{' '}
       <span className="hop-verdict__text">{verdictText(v, tr, lang)}</span>
+      {remedies.length > 0 && (
+        <Remedies today={v} remedies={remedies} tr={tr} lang={lang} onTry={onTry} />
+      )}
     </li>
   );
 }
 
-/** Today's verdicts as a list. */
-export function VerdictList({ verdicts, tr, lang }: { verdicts: Verdict[]; tr: Tr; lang: string }) {
+/** A run's verdicts as a list, each problem with its remedies. */
+export function VerdictList({
+  verdicts,
+  remedies = [],
+  tr,
+  lang,
+  onTry,
+}: {
+  verdicts: Verdict[];
+  remedies?: RemedyResult[];
+  tr: Tr;
+  lang: string;
+  onTry?: (r: RemedyResult) => void;
+}) {
   return (
     <ul className="hop-verdicts not-content" data-testid="verdicts">
       {verdicts.map((v) => (
-        <VerdictItem key={v.id} v={v} tr={tr} lang={lang} />
+        <VerdictItem
+          key={v.id}
+          v={v}
+          tr={tr}
+          lang={lang}
+          remedies={remedies.filter((r) => r.remedy.for === v.id)}
+          onTry={onTry}
+        />
       ))}
     </ul>
   );
@@ -153,6 +172,8 @@ export function ShareChart({
   const shown = rows.slice(0, MAX_BARS);
   const top = Math.max(0.01, ...shown.map((r) => Math.max(r.share, r.expected)));
   const pct = (x: number) => fixed(lang, x * 100, 1);
+  // Names that do not fit their column lose their middle (the start and the end tell them apart).
+  const short = (pod: string): string => fitLabel(pod, 17);
   return (
     <figure className="hop-shares not-content" data-testid="shares">
       <figcaption>
@@ -170,7 +191,7 @@ export function ShareChart({
             })}
           >
             <span className="hop-shares__pod" title={`${r.pod} (${r.node ?? '—'})`}>
-              {r.pod}
+              {short(r.pod)}
             </span>
             <span className="hop-shares__track" aria-hidden="true">
               <span className="hop-shares__bar" style={{ width: `${(r.share / top) * 100}%` }} />
@@ -247,10 +268,10 @@ export function ReportSummary({ report, tr }: { report: ImportReport; tr: Tr }) 
       <p>
         {tr('cluster.report.counts', {
           objects: c.objects,
-          services: c.services,
-          slices: c.endpointSlices,
-          pods: c.pods,
-          nodes: c.nodes,
+          services: tr('cluster.count.services', { count: c.services }),
+          slices: tr('cluster.count.slices', { count: c.endpointSlices }),
+          pods: tr('cluster.count.pods', { count: c.pods }),
+          nodes: tr('cluster.count.nodes', { count: c.nodes }),
         })}
       </p>
     </>

@@ -3,19 +3,24 @@ import { memo, useMemo, type MouseEvent, type ReactNode } from 'react';
 import type { ChartData, ResultView } from './run';
 import type { Tr } from './trClient';
 import { fixed } from '../../i18n/number';
+import { fitLabel, textEm } from './fitLabel';
 
-function upperBound(sorted: readonly number[], t: number): number {
+/** How many of the sorted times come before t. */
+function lowerBound(sorted: readonly number[], t: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((sorted[mid] ?? 0) <= t) lo = mid + 1;
+    if ((sorted[mid] ?? 0) < t) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-/** Measured share of succeeded connections per pod up to time t (counts only, no routing). */
+/**
+ * Measured share of succeeded connections per pod sent before time t (counts only, no
+ * routing): at t = 0 nothing has been sent, so every share is 0 and nothing is measured yet.
+ */
 export function sharesAt(
   okTimes: ReadonlyMap<string, readonly number[]>,
   t: number,
@@ -23,7 +28,7 @@ export function sharesAt(
   let total = 0;
   const counts = new Map<string, number>();
   for (const [pod, times] of okTimes) {
-    const n = upperBound(times, t);
+    const n = lowerBound(times, t);
     counts.set(pod, n);
     total += n;
   }
@@ -51,6 +56,8 @@ export const LoadBars = memo(function LoadBars({
     return m;
   }, [result, charts]);
   const shares = sharesAt(okTimes, time);
+  // Nothing sent yet (step 0): no measured share, and no expectation to compare it with.
+  const sent = [...shares.values()].some((x) => x > 0);
   const pods = result.resolved.pods;
   const expected = result.summary.expectedShare;
   const maxShare = Math.max(
@@ -59,17 +66,12 @@ export const LoadBars = memo(function LoadBars({
   );
   const W = Math.max(260, width);
   // Room for the longest Pod name (imported ones such as "shop-7d9c6b5f4-x2kqp" are long), up
-  // to 40 % of the width; longer names lose their middle to an ellipsis (the title has them whole).
-  const CHAR_W = 7.2;
-  const longest = Math.max(0, ...pods.map((p) => p.id.length));
-  const labelW = Math.round(Math.min(W * 0.4, Math.max(70, longest * CHAR_W + 8)));
-  const maxChars = Math.max(4, Math.floor((labelW - 8) / CHAR_W));
-  // Generated Pod names differ at the end: keep both ends.
-  const short = (id: string): string => {
-    if (id.length <= maxChars) return id;
-    const tail = Math.floor((maxChars - 1) / 2);
-    return `${id.slice(0, maxChars - 1 - tail)}…${id.slice(id.length - tail)}`;
-  };
+  // to 40 % of the width; longer names lose their middle to an ellipsis (fitLabel.ts, measured
+  // for the 13 px bold label; the title has them whole), so no name runs under its bar.
+  const FONT = 13;
+  const longest = Math.max(0, ...pods.map((p) => textEm(p.id)));
+  const labelW = Math.round(Math.min(W * 0.4, Math.max(70, longest * FONT + 8)));
+  const short = (id: string): string => fitLabel(id, (labelW - 8) / FONT);
   const barW = W - labelW - 110;
   const rowH = 26;
   const H = pods.length * rowH + 8;
@@ -79,39 +81,43 @@ export const LoadBars = memo(function LoadBars({
         <strong>{tr('diagram.chart.load')}</strong> —{' '}
         {tr('diagram.chart.loadDesc', { t: fixed(lang, time, 1) })}
       </figcaption>
-      <ChartSvg w={W} h={H} label={tr('diagram.chart.load')}>
-        {pods.map((p, i) => {
-          const s = shares.get(p.id) ?? 0;
-          const e = expected[p.id] ?? 0;
-          const y = 4 + i * rowH;
-          const ex = labelW + (e / maxShare) * barW;
-          return (
-            <g key={p.id}>
-              <title>
-                {tr('diagram.chart.measured', {
-                  pod: p.id,
-                  pct: fixed(lang, s * 100, 1),
-                  exp: fixed(lang, e * 100, 1),
-                })}
-              </title>
-              <text x={0} y={y + 16} className="hop-chart__label">
-                {short(p.id)}
-              </text>
-              <rect
-                x={labelW}
-                y={y + 3}
-                width={(s / maxShare) * barW}
-                height={rowH - 10}
-                className="hop-chart__bar"
-              />
-              <line x1={ex} x2={ex} y1={y} y2={y + rowH - 4} className="hop-chart__expected" />
-              <text x={labelW + barW + 8} y={y + 16} className="hop-chart__value">
-                {fixed(lang, s * 100, 1)} % / {fixed(lang, e * 100, 0)} %
-              </text>
-            </g>
-          );
-        })}
-      </ChartSvg>
+      {!sent ? (
+        <p className="hop-chart__none">{tr('diagram.chart.none')}</p>
+      ) : (
+        <ChartSvg w={W} h={H} label={tr('diagram.chart.load')}>
+          {pods.map((p, i) => {
+            const s = shares.get(p.id) ?? 0;
+            const e = expected[p.id] ?? 0;
+            const y = 4 + i * rowH;
+            const ex = labelW + (e / maxShare) * barW;
+            return (
+              <g key={p.id}>
+                <title>
+                  {tr('diagram.chart.measured', {
+                    pod: p.id,
+                    pct: fixed(lang, s * 100, 1),
+                    exp: fixed(lang, e * 100, 1),
+                  })}
+                </title>
+                <text x={0} y={y + 16} className="hop-chart__label">
+                  {short(p.id)}
+                </text>
+                <rect
+                  x={labelW}
+                  y={y + 3}
+                  width={(s / maxShare) * barW}
+                  height={rowH - 10}
+                  className="hop-chart__bar"
+                />
+                <line x1={ex} x2={ex} y1={y} y2={y + rowH - 4} className="hop-chart__expected" />
+                <text x={labelW + barW + 8} y={y + 16} className="hop-chart__value">
+                  {fixed(lang, s * 100, 1)} % / {fixed(lang, e * 100, 0)} %
+                </text>
+              </g>
+            );
+          })}
+        </ChartSvg>
+      )}
     </figure>
   );
 });

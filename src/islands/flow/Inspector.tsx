@@ -109,6 +109,7 @@ export const Inspector = memo(function Inspector({
   selected,
   onSelect,
   currentHopId,
+  started = true,
   onPickHop,
   tr,
   uid,
@@ -129,6 +130,8 @@ export const Inspector = memo(function Inspector({
   selected: number;
   onSelect: (i: number) => void;
   currentHopId: string | null;
+  /** A packet has left its sender (false at step 0: no outcome is shown yet). */
+  started?: boolean;
   onPickHop: (hop: Hop) => void;
   tr: Tr;
 }) {
@@ -142,7 +145,8 @@ export const Inspector = memo(function Inspector({
   const ruled = cur ?? trace.hops.find((h) => h.rules.length > 0);
   const outcomeOf = (r: ConnectionTrace['record']): string =>
     `${tr(`outcome.${r.outcome}`, {}, r.outcome)} — ${reasonText(tr, r.reason, r.ingressNode)}`;
-  const outcome = outcomeOf(rec);
+  // At step 0 nothing has been sent: the outcome would give the answer away.
+  const outcome = started ? outcomeOf(rec) : tr('diagram.inspector.notSent');
   // The other traces' (and hops') versions of a part, for its reserved height; none otherwise.
   const others = (part: (t: ConnectionTrace) => ReactNode): ReactNode[] =>
     reserve ? traces.filter((t) => t !== trace).map(part) : [];

@@ -32,6 +32,7 @@ export function Panels(props: {
           selected={props.selected}
           onSelect={props.onSelect}
           currentHopId={props.current?.id ?? null}
+          started={props.current !== null || props.chart.time > 0}
           onPickHop={props.onPickHop}
           tr={tr}
           uid={uid}

@@ -75,37 +75,54 @@ function PlaceBox({ id, data, handles }: { id: string; data: PlaceData; handles:
     .join(' ');
   const badges = view.badges[id] ?? [];
   const label = data.kind === 'lb' ? view.labels.lb : data.label;
+  // A shortened name: whole on hover and focus (a tooltip outside the clipping box), and to
+  // screen readers, which read the whole one instead of the shortened text.
+  const short = data.kind === 'lb' ? undefined : data.short;
   return (
-    <div className={cls} data-place={id}>
-      {handles && <Handles />}
-      <div className="hop-place__head">
-        <span className="hop-place__icon" aria-hidden="true">
-          {data.kind === 'client'
-            ? '⌨'
-            : data.kind === 'lb'
-              ? '⇆'
-              : data.kind === 'pod'
-                ? '▣'
-                : data.kind === 'proxy'
-                  ? '⚙'
-                  : '▤'}
-        </span>
-        <strong className="hop-place__label">{label}</strong>
-        <span className="hop-place__sub">{data.sub}</span>
-      </div>
-      {badges.length > 0 && (
-        <div className="hop-place__badges">
-          {badges.map((b) => (
-            <span
-              key={b}
-              className={view.giveaways?.has(b) ? 'hop-badge hop-giveaway' : 'hop-badge'}
-            >
-              {b}
-            </span>
-          ))}
+    <>
+      <div className={cls} data-place={id}>
+        {handles && <Handles />}
+        <div className="hop-place__head">
+          <span className="hop-place__icon" aria-hidden="true">
+            {data.kind === 'client'
+              ? '⌨'
+              : data.kind === 'lb'
+                ? '⇆'
+                : data.kind === 'pod'
+                  ? '▣'
+                  : data.kind === 'proxy'
+                    ? '⚙'
+                    : '▤'}
+          </span>
+          {short ? (
+            <strong className="hop-place__label" title={label} tabIndex={0} data-full={label}>
+              <span aria-hidden="true">{short}</span>
+              <span className="hop-sr">{label}</span>
+            </strong>
+          ) : (
+            <strong className="hop-place__label">{label}</strong>
+          )}
+          <span className="hop-place__sub">{data.sub}</span>
         </div>
+        {badges.length > 0 && (
+          <div className="hop-place__badges">
+            {badges.map((b) => (
+              <span
+                key={b}
+                className={view.giveaways?.has(b) ? 'hop-badge hop-giveaway' : 'hop-badge'}
+              >
+                {b}
+              </span>
+            ))}
+          </div>
+        )}
+      </div>
+      {short && (
+        <span className="hop-place__full" aria-hidden="true">
+          {label}
+        </span>
       )}
-    </div>
+    </>
   );
 }
 
@@ -136,6 +153,7 @@ export function StaticPicture({ layout }: { layout: FlowLayout }) {
     <div
       key={n.id}
       className="hop-picture__box"
+      data-kind={n.data.kind}
       style={{
         transform: `translate(${n.position.x}px, ${n.position.y}px)`,
         width: n.width,

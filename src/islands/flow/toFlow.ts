@@ -17,12 +17,15 @@ import {
   type LayoutOptions,
   type PlaceKind,
 } from './geometry';
+import { fitLabel } from './fitLabel';
 import { reverse, type Point } from './polyline';
 
 /** Data carried by every diagram node; `sub` is the address line. */
 export interface PlaceData extends Record<string, unknown> {
   kind: PlaceKind;
   label: string;
+  /** The label shortened to fit its box (fitLabel.ts), when the whole one does not. */
+  short?: string;
   sub: string;
   /** For nodes: the place id of its kube-proxy; for pods/proxies: the node they belong to. */
   node?: string;
@@ -42,6 +45,19 @@ export interface FlowLayout {
   boxes: Record<PlaceId, Box>;
   nodes: Node<PlaceData>[];
   edges: Edge<LinkData>[];
+}
+
+/**
+ * The label as it fits a box `width` px wide (diagram.css: a place's font is 0.95 × 14 px times
+ * the scale; a Node's name is 1.05 times that with 0.75 em padding, other boxes 0.5 em; the icon
+ * and its gap take 1.3 em; the borders and 4 px to spare are kept free).
+ */
+function fitted(data: PlaceData, width: number, scale: number): string {
+  const place = 0.95 * 14 * scale;
+  const node = data.kind === 'node';
+  const font = node ? 1.05 * place : place;
+  const free = width - (node ? 1.5 : 1) * place - 1.3 * place - (node ? 4 : 3) - 4;
+  return fitLabel(data.label, free / font);
 }
 
 /** Formats an Ip:port pair. */
@@ -81,6 +97,9 @@ export function toFlow(
   const push = (id: string, data: PlaceData, zIndex: number): void => {
     const b = g.box.get(id);
     if (!b) return;
+    const short =
+      data.kind === 'proxy' || data.kind === 'lb' ? data.label : fitted(data, b.w, g.scale);
+    if (short !== data.label) data.short = short;
     nodes.push({
       id,
       type: data.kind,

@@ -15,7 +15,8 @@ export type { Tr };
 /** Wraps an initialised i18next instance as a Tr. */
 export function trOf(instance: i18n): Tr {
   return (key, vars, fallback) => {
-    if (!instance.exists(key)) return fallback ?? key;
+    // With a count, a plural key (key_one, key_other) exists for i18next where `key` alone does not.
+    if (!instance.exists(key, vars ?? {})) return fallback ?? key;
     return instance.t(key, vars ?? {});
   };
 }

@@ -1,9 +1,9 @@
 /**
  * Client-side Tr: the messages an island ships (the diagram and engine areas of one language)
  * filled by the one interpolator (i18n/interpolate.ts). The pages render with i18next; the
- * islands do not ship it, since the locale files use only `{{name}}` placeholders.
+ * islands do not ship it, since the locale files use only `{{name}}` placeholders and plural keys.
  */
-import { interpolate } from '../../i18n/interpolate';
+import { interpolate, pick } from '../../i18n/interpolate';
 
 /** A translate function: a missing key gives the fallback (or the key), never an empty string. */
 export type Tr = (key: string, vars?: Record<string, string | number>, fallback?: string) => string;
@@ -25,7 +25,7 @@ export function trFor(lang: 'en' | 'de', messages: Messages): Tr {
   const own = messages[lang] ?? {};
   const en = messages.en ?? {};
   const tr: Tr = (key, vars, fallback) => {
-    const text = own[key] ?? en[key];
+    const text = pick(own, lang, key, vars ?? {}) ?? pick(en, 'en', key, vars ?? {});
     return text === undefined ? (fallback ?? key) : interpolate(text, vars);
   };
   byLang.set(lang, tr);

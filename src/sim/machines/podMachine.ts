@@ -17,6 +17,10 @@ import type { EndpointConditions } from '../types.ts';
  */
 export type PodEvent =
   | { type: 'START' }
+  /** Started in the state a dump showed, long before t = 0: running, failing readiness. */
+  | { type: 'START_NOT_READY' }
+  /** Started deleted (deletionTimestamp set before t = 0), still terminating. */
+  | { type: 'START_DELETED'; serving: boolean }
   /** API deletion (eviction by a drain, `kubectl delete pod`). */
   | { type: 'EVICT'; grace: number; readinessDelay: number }
   /** Killed by the kubelet during graceful node shutdown (no deletionTimestamp). */
@@ -80,15 +84,22 @@ export const podMachine = setup({
   types: { context: {} as PodContext, events: {} as PodEvent, input: {} as PodInput },
   actions: {
     begin: assign({ alive: true, inSlice: true, readinessOk: true, markedNotReady: false }),
-    stopping: assign(({ event }) =>
+    stopping: assign(({ context, event }) =>
       event.type === 'EVICT' || event.type === 'KILL'
         ? {
             grace: event.grace,
             readinessDelay: event.readinessDelay,
-            deleted: event.type === 'EVICT',
+            // A kill keeps a deletion that happened before (a Pod deleted before t = 0).
+            deleted: context.deleted || event.type === 'EVICT',
           }
         : {},
     ),
+    beginDeleted: assign(({ event }) => ({
+      alive: true,
+      inSlice: true,
+      deleted: true,
+      readinessOk: event.type === 'START_DELETED' && event.serving,
+    })),
     failReadiness: assign({ readinessOk: false }),
     markNotReady: assign({ markedNotReady: true }),
     lose: assign({ alive: false }),
@@ -119,13 +130,30 @@ export const podMachine = setup({
   }),
   states: {
     /** Not scheduled (no node fits). */
-    pending: { on: { START: { target: 'running', actions: 'begin' } } },
+    pending: {
+      on: {
+        START: { target: 'running', actions: 'begin' },
+        START_NOT_READY: { target: 'running', actions: ['begin', 'failReadiness'] },
+        START_DELETED: { target: 'deleted', actions: 'beginDeleted' },
+      },
+    },
     running: {
       on: {
         EVICT: { target: 'stopping', actions: ['stopping', 'announceTerminating'] },
         KILL: { target: 'stopping', actions: 'stopping' },
         NODE_NOT_READY: { actions: ['markNotReady', 'announceNotReady'] },
         NODE_DOWN: { target: 'down', actions: 'lose' },
+      },
+    },
+    /**
+     * Deleted before t = 0 and still terminating; when it exits is not known, so it stays so.
+     * A drain finds it already deleted; the node's shutdown still kills it.
+     */
+    deleted: {
+      on: {
+        KILL: { target: 'stopping', actions: 'stopping' },
+        NODE_NOT_READY: { actions: ['markNotReady', 'announceNotReady'] },
+        NODE_DOWN: 'exited',
       },
     },
     /** The process is gone with its machine; the API still lists the Pod until told otherwise. */

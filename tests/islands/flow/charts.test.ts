@@ -37,15 +37,21 @@ describe('drain chart paths', () => {
 });
 
 describe('sharesAt', () => {
-  it('counts only the connections that succeeded up to t', () => {
+  it('counts only the connections that succeeded before t', () => {
     const m = new Map([
       ['a', [1, 2, 3]],
       ['b', [2, 10]],
     ]);
-    const s = sharesAt(m, 2);
+    const s = sharesAt(m, 2.5);
     expect(s.get('a')).toBeCloseTo(2 / 3);
     expect(s.get('b')).toBeCloseTo(1 / 3);
-    expect(sharesAt(m, 0).get('a')).toBe(0);
+  });
+  it('at step 0 (t = 0) nothing has been sent: no share at all, not 100 % for the first Pod', () => {
+    const m = new Map([
+      ['a', [0, 0.01]],
+      ['b', [0.02]],
+    ]);
+    expect([...sharesAt(m, 0).values()]).toEqual([0, 0]);
   });
 });
 
