@@ -2,6 +2,8 @@
  * Every code the engine can emit, as constant lists: the i18n test checks that both locale
  * files have a key for each one. Views translate `<area>.<code>` keys.
  */
+import { EBPF_RULE_CODES, EBPF_WHY_CODES } from './ebpf/codes.ts';
+import { MAGLEV_TABLE_SIZE } from './ebpf/maglev.ts';
 import { RULE_WHY_CODES } from './kubeProxy.ts';
 import type {
   HopMark,
@@ -30,6 +32,7 @@ export const OUTCOME_REASONS: readonly OutcomeReason[] = [
   'proxyHeaderUnexpected',
   'proxyHeaderMissing',
   'noArpAnswer',
+  'dsrReplyMismatch',
 ];
 
 export const EVENT_TYPES: readonly SimEvent['type'][] = [
@@ -66,6 +69,7 @@ export const RULE_CODES: readonly RuleCode[] = [
   'KUBE-POSTROUTING',
   'MASQUERADE',
   'conntrack',
+  ...EBPF_RULE_CODES,
 ];
 
 export const VERDICTS = [
@@ -77,10 +81,17 @@ export const VERDICTS = [
   'reject',
   'unnat',
   'accept',
+  'dsr',
 ] as const;
 
 /** Why-codes; `random1of<n>` is one family translated by the key `rule.why.random1ofN`. */
-export const RULE_WHYS: readonly string[] = [...RULE_WHY_CODES, 'random1ofN'];
+export const RULE_WHYS: readonly string[] = [
+  ...RULE_WHY_CODES,
+  'random1ofN',
+  ...EBPF_WHY_CODES,
+  'maglevSlotN',
+  'pickOfN',
+];
 
 export const HOP_MARKS: readonly HopMark[] = [
   'toLb',
@@ -98,6 +109,8 @@ export const HOP_MARKS: readonly HopMark[] = [
   'reject',
   'timeout',
   'established',
+  'dsr',
+  'dsrReturn',
 ];
 
 export const PACKET_KINDS: readonly PacketKind[] = ['SYN', 'SYN-ACK', 'ACK', 'DATA', 'RST', 'ICMP'];
@@ -132,6 +145,7 @@ export const ISSUE_CODES = [
   'onlyForLocal',
   'requiresLocal',
   'notWithPreset',
+  'requiresEbpf',
   'exceedsField',
   'tooManyConnections',
   'unknownScenario',
@@ -150,7 +164,14 @@ export type IssueCode = (typeof ISSUE_CODES)[number];
 /** The i18n key for a RuleHit.why code (maps the `random1of<n>` family to one key). */
 export function whyKey(why: string): { key: string; params: Record<string, string> } {
   const m = /^random1of(\d+)$/.exec(why);
-  return m
-    ? { key: 'rule.why.random1ofN', params: { n: m[1] ?? '' } }
-    : { key: `rule.why.${why}`, params: {} };
+  if (m) return { key: 'rule.why.random1ofN', params: { n: m[1] ?? '' } };
+  const slot = /^maglevSlot(\d+)$/.exec(why);
+  if (slot)
+    return {
+      key: 'rule.why.maglevSlotN',
+      params: { slot: slot[1] ?? '', m: String(MAGLEV_TABLE_SIZE) },
+    };
+  const pick = /^pick(\d+)of(\d+)$/.exec(why);
+  if (pick) return { key: 'rule.why.pickOfN', params: { i: pick[1] ?? '', n: pick[2] ?? '' } };
+  return { key: `rule.why.${why}`, params: {} };
 }

@@ -4,7 +4,13 @@
  * too), and how a value is read and checked against a scenario. Light enough for a page's main
  * thread (no validator, no engine); applying overrides is overrides.ts.
  */
-import { COMPOUND_OVERRIDES, CONDITIONS, scenarioSpec, type CompoundKey } from './params.ts';
+import {
+  COMPOUND_OVERRIDES,
+  CONDITIONS,
+  DATA_PATH_DEFAULTS,
+  scenarioSpec,
+  type CompoundKey,
+} from './params.ts';
 import { LB_BEHAVIOUR } from './presets.ts';
 import { fieldsWithMeta, valueAt, type FieldMeta, type NumberSpec, type Spec } from './spec.ts';
 import { describeValue, numberProblem } from './specCheck.ts';
@@ -270,6 +276,16 @@ export function currentValue(k: OverrideKey, s: Scenario): string {
       return String(s.app?.expectsProxyProtocol ?? false);
     case 'loadBalancer.crossZone':
       return String(s.loadBalancer.crossZone ?? LB_BEHAVIOUR[s.loadBalancer.preset].crossZone);
+    case 'dataPath':
+      return s.dataPath ?? DATA_PATH_DEFAULTS.dataPath;
+    case 'ebpf.lbMode':
+      return s.ebpf?.lbMode ?? DATA_PATH_DEFAULTS.lbMode;
+    case 'ebpf.algorithm':
+      return s.ebpf?.algorithm ?? DATA_PATH_DEFAULTS.algorithm;
+    case 'ebpf.dsrDispatch':
+      return s.ebpf?.dsrDispatch ?? DATA_PATH_DEFAULTS.dsrDispatch;
+    case 'service.protocol':
+      return s.service.protocol ?? DATA_PATH_DEFAULTS.protocol;
     default: {
       const v = valueAt(s, k.key);
       return v === undefined ? '' : String(v);

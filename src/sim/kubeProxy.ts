@@ -12,6 +12,7 @@
  * 0, no nfacct counters, `--detect-local-mode=ClusterCIDR` with a cluster CIDR covering every
  * node's podCIDR. Scenarios carry no ClusterIP, so the "cluster IP" rules are not modelled.
  */
+import type { EbpfMaps } from './ebpf/program.ts';
 import { chainSuffix } from './hash.ts';
 import type { Draw, PacketView } from './ruleWalk.ts';
 import type { RuleCode, ServiceSpec } from './types.ts';
@@ -176,6 +177,11 @@ export interface RuleSet {
   clusterCidr: string | null;
   /** kube-proxy's ServicePortName, e.g. "default/shop" (the comments name it). */
   portName: string;
+  /**
+   * Set when the node runs the eBPF data path instead (src/sim/ebpf/): its BPF maps. kube-proxy
+   * wrote no rule on such a node, so `nat` and `filter` are empty.
+   */
+  ebpf?: EbpfMaps;
 }
 
 /**

@@ -10,6 +10,8 @@ import { bridgeIp } from './ip.ts';
 import { createIcmpLimiter } from './icmp.ts';
 import { clusterCidrOf } from './ip.ts';
 import { compileRules, type SharedChains } from './compileRules.ts';
+import { ebpfConfigOf, usesEbpf } from './ebpf/config.ts';
+import { compileEbpf } from './ebpf/program.ts';
 import type { Endpoint, RuleSet } from './kubeProxy.ts';
 import {
   lbBackendMachine,
@@ -249,6 +251,19 @@ export class Lifecycle {
   private compileFor(node: NodeSpec): RuleSet {
     const s = this.scenario;
     const endpoints = this.sliceEndpoints();
+    // The eBPF data path: the agent syncs BPF maps where kube-proxy would write rules.
+    if (usesEbpf(s)) {
+      const maps = compileEbpf({
+        id: this.rulesets.length,
+        service: s.service,
+        node: node.id,
+        nodeIp: node.ip,
+        endpoints,
+        config: ebpfConfigOf(s),
+      });
+      this.rulesets.push(maps);
+      return maps;
+    }
     if (this.shared?.endpoints !== endpoints) this.shared = { endpoints, chains: new Map() };
     const rs = compileRules({
       id: this.rulesets.length,

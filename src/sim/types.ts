@@ -7,6 +7,7 @@
  */
 
 import type { IssueCode } from './codes.ts';
+import type { EBPF_RULE_CODES } from './ebpf/codes.ts';
 import type { Infer } from './spec.ts';
 import type {
   DELIVERIES,
@@ -93,6 +94,11 @@ export interface HopPayload {
    * own connection to the app from `from` and writes this X-Forwarded-For.
    */
   xForwardedFor?: { value: Ip; from: Ip };
+  /**
+   * eBPF DSR: the Service address the ingress node wrote into the packet for the backend node,
+   * in an IPv4 option ('opt') or a Geneve option ('geneve'); only a TCP SYN carries it.
+   */
+  dsr?: { service: Addr; dispatch: 'opt' | 'geneve' };
 }
 
 /** Why a connection ended as it did; a stable code, translated by the views. */
@@ -117,7 +123,12 @@ export type OutcomeReason =
   /** The listener expects a PROXY header and got plain data ("broken header"); it closed. */
   | 'proxyHeaderMissing'
   /** MetalLB L2: no node was elected to answer ARP for the LB IP. */
-  | 'noArpAnswer';
+  | 'noArpAnswer'
+  /**
+   * eBPF DSR behind an LB that rewrote the destination to nodeIP:nodePort: the backend node's
+   * direct reply carries that address, which the client never dialled (src/sim/ebpf/).
+   */
+  | 'dsrReplyMismatch';
 
 /** Per-connection record (one row of the CLI's `connections` array). */
 export interface ConnectionRecord {
@@ -158,7 +169,9 @@ export type RuleCode =
   | 'KUBE-EXTERNAL-SERVICES'
   | 'KUBE-POSTROUTING'
   | 'MASQUERADE'
-  | 'conntrack';
+  | 'conntrack'
+  /** Steps of the eBPF data path (src/sim/ebpf/codes.ts). */
+  | (typeof EBPF_RULE_CODES)[number];
 
 export interface RuleHit {
   rule: RuleCode;
@@ -168,7 +181,7 @@ export interface RuleHit {
    */
   chain: string;
   /** What the rule did, as a code: 'jump', 'mark', 'dnat', 'snat', 'drop', 'reject', 'unnat', 'accept'. */
-  verdict: 'jump' | 'mark' | 'dnat' | 'snat' | 'drop' | 'reject' | 'unnat' | 'accept';
+  verdict: 'jump' | 'mark' | 'dnat' | 'snat' | 'drop' | 'reject' | 'unnat' | 'accept' | 'dsr';
   /** Why this rule matched, as a code (e.g. 'externalDestination', 'random1of3', 'noLocalEndpoints'). */
   why: string;
 }
@@ -199,7 +212,11 @@ export type HopMark =
   | 'drop'
   | 'reject'
   | 'timeout'
-  | 'established';
+  | 'established'
+  /** eBPF DSR: the packet carries the Service address to the backend node (IP option or Geneve). */
+  | 'dsr'
+  /** eBPF DSR: the backend node answers the client directly, from the Service address. */
+  | 'dsrReturn';
 
 /** One packet moving from one place to the next, with its header before and after. */
 export interface Hop {

@@ -1,0 +1,97 @@
+/**
+ * What the eBPF data path holds on one node after its agent synced an EndpointSlice change: the
+ * Service's BPF maps, modelled on Cilium's (source: cilium-lb-maps). The frontend entry of the
+ * external scope lists the backends north-south traffic may use on this node (every usable
+ * endpoint under Cluster, the node's own under Local, source: cilium-etp-local); the internal
+ * scope lists every usable endpoint (east-west traffic ignores externalTrafficPolicy). With
+ * Maglev the node also holds the lookup table over the external scope.
+ *
+ * It is returned as a RuleSet with empty iptables tables, because that is what such a node has:
+ * no KUBE-* rule for the Service (source: cilium-kpr-device). Everything the engine reads
+ * from a node's view of the slice (endpoint lists, the ready count its health server reports)
+ * stays in the RuleSet's fields; the maps are `ebpf`.
+ */
+import { usableEndpoints, type Endpoint, type RuleSet } from '../kubeProxy.ts';
+import type { ServiceSpec } from '../types.ts';
+import type { EbpfConfig } from './config.ts';
+import { MAGLEV_TABLE_SIZE, maglevTable } from './maglev.ts';
+
+/** The BPF maps of the Service on one node. */
+export interface EbpfMaps {
+  config: EbpfConfig;
+  /** Backends of the external scope, in slot order (indices the Maglev table holds). */
+  extBackends: Endpoint[];
+  /** Backends of the internal scope (socket LB for Pods on the node). */
+  intBackends: Endpoint[];
+  /** Maglev lookup table over `extBackends`; null with random selection. */
+  maglev: Int32Array | null;
+  /** Each external / internal backend's index in the RuleSet's `endpoints`. */
+  extIndex: Int32Array;
+  intIndex: Int32Array;
+}
+
+/** What a node's agent compiles from. */
+export interface EbpfCompileInput {
+  id: number;
+  service: ServiceSpec;
+  node: string;
+  nodeIp: string;
+  endpoints: Endpoint[];
+  config: EbpfConfig;
+}
+
+/** The backend name Maglev hashes: address and port, as the agent keys its backends. */
+export const backendName = (e: Endpoint, port: number): string => `${e.ip}:${port}`;
+
+/** Maglev tables by their backend list: nodes with the same list share one (a pure memo). */
+const tables = new Map<string, Int32Array>();
+
+function tableFor(names: readonly string[]): Int32Array {
+  const key = names.join(',');
+  let t = tables.get(key);
+  if (!t) {
+    if (tables.size >= 64) tables.clear();
+    t = maglevTable(names, MAGLEV_TABLE_SIZE);
+    tables.set(key, t);
+  }
+  return t;
+}
+
+/** Build one node's view after a sync: a RuleSet without iptables rules, with its BPF maps. */
+export function compileEbpf(input: EbpfCompileInput): RuleSet {
+  const { service, node, config } = input;
+  const port = service.targetPort;
+  const sorted = [...input.endpoints].sort((a, b) =>
+    backendName(a, port) < backendName(b, port) ? -1 : 1,
+  );
+  // Active backends first; terminating but serving ones only when none is active (assumed to
+  // match kube-proxy's KEP-1669 fallback; source: cilium-terminating).
+  const clusterEndpoints = usableEndpoints(sorted);
+  const localEndpoints = usableEndpoints(sorted.filter((e) => e.node === node));
+  const extBackends = service.externalTrafficPolicy === 'Local' ? localEndpoints : clusterEndpoints;
+  const maglev =
+    config.algorithm === 'maglev' ? tableFor(extBackends.map((e) => backendName(e, port))) : null;
+  return {
+    id: input.id,
+    node,
+    nodeIp: input.nodeIp,
+    nat: new Map(),
+    filter: new Map(),
+    endpoints: input.endpoints,
+    clusterEndpoints,
+    localEndpoints,
+    // The health server counts active local backends, terminating ones not (source:
+    // cilium-hcnp-server).
+    localReady: input.endpoints.filter((e) => e.node === node && e.ready).length,
+    clusterCidr: null,
+    portName: `${service.namespace}/${service.name}`,
+    ebpf: {
+      config,
+      extBackends,
+      intBackends: clusterEndpoints,
+      maglev,
+      extIndex: Int32Array.from(extBackends, (e) => input.endpoints.indexOf(e)),
+      intIndex: Int32Array.from(clusterEndpoints, (e) => input.endpoints.indexOf(e)),
+    },
+  };
+}
