@@ -29,6 +29,7 @@ import {
 import { createRng, type Rng } from './rng.ts';
 import { usesEbpf } from './ebpf/config.ts';
 import { routeEbpfConnection } from './ebpf/route.ts';
+import { flowStability } from './ebpf/stability.ts';
 import { summarizeColumns } from './summary.ts';
 import { OUTCOME_REASONS, OUTCOMES } from './codes.ts';
 import type { ConnectionRecord, OutcomeReason, Scenario, SimEvent, SimResult } from './types.ts';
@@ -312,14 +313,19 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
   // Stable: equal times keep the order in which the lifecycle produced them.
   events.sort((a, b) => a.at - b.at);
 
+  const summary = summarizeColumns(scenario, cols, events, lc.rulesets, lc.initialLbRotation, (i) =>
+    path.active ? recordOf(scenario, cols, i) : null,
+  );
+  // On the eBPF data path: how the flows hold on to their backends (Maglev vs random).
+  const flows = ebpf ? flowStability(scenario, lc, cols, seed) : null;
+  if (flows) summary.flows = flows;
+
   let records: ConnectionRecord[] | null = null;
   const result = {
     scenario: scenario.id,
     seed,
     resolved: scenario,
-    summary: summarizeColumns(scenario, cols, events, lc.rulesets, lc.initialLbRotation, (i) =>
-      path.active ? recordOf(scenario, cols, i) : null,
-    ),
+    summary,
     events,
     featured: [],
     initialLbRotation: lc.initialLbRotation,

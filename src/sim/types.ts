@@ -8,6 +8,7 @@
 
 import type { IssueCode } from './codes.ts';
 import type { EBPF_RULE_CODES } from './ebpf/codes.ts';
+import type { FlowStability } from './ebpf/stability.ts';
 import type { Infer } from './spec.ts';
 import type {
   DELIVERIES,
@@ -340,6 +341,8 @@ export interface Summary {
   failedNew?: number;
   /** Established connections cut later ('nodeWentDown', 'lbReset'); not in the window. */
   brokenEstablished?: number;
+  /** eBPF data path only: how flows keep their backend (src/sim/ebpf/stability.ts). */
+  flows?: FlowStability;
 }
 
 /** The result of one deterministic run. */

@@ -204,11 +204,11 @@ export const DATAPATHS_SOURCES: readonly SourceEntry[] = [
   {
     id: 'cilium-kpr-healthz',
     claim: {
-      en: "The replacement's kube-proxy-style /healthz (port 10256) exists only when kubeProxyReplacementHealthzBindAddr is set (default off); it answers 200 while the agent is healthy and does not look at node taints. The engine assumes it is set.",
-      de: 'Das /healthz im Stil von kube-proxy (Port 10256) gibt es nur, wenn kubeProxyReplacementHealthzBindAddr gesetzt ist (Standard: aus); es antwortet 200, solange der Agent gesund ist, und schaut nicht auf Taints des Nodes. Die Engine nimmt an, dass es gesetzt ist.',
+      en: "The replacement's kube-proxy-style /healthz (port 10256) exists only when kubeProxyReplacementHealthzBindAddr is set (default off); it answers 200 while the agent is healthy. Since PR #40166 (2025, backported to 1.17) it answers 503 for a node being deleted; it does not look at the ToBeDeletedByClusterAutoscaler taint, which kube-proxy's does. The engine assumes it is set and models no node deletion.",
+      de: 'Das /healthz im Stil von kube-proxy (Port 10256) gibt es nur, wenn kubeProxyReplacementHealthzBindAddr gesetzt ist (Standard: aus); es antwortet 200, solange der Agent gesund ist. Seit PR #40166 (2025, zurückportiert nach 1.17) antwortet es 503 für einen Node, der gelöscht wird; auf den Taint ToBeDeletedByClusterAutoscaler schaut es nicht, das von kube-proxy schon. Die Engine nimmt an, dass es gesetzt ist, und modelliert kein Löschen von Nodes.',
     },
-    url: CILIUM_DOC,
-    at: 'commit 011b494 (kube-proxy Replacement Health Check server); healthz handler as read',
+    url: 'https://github.com/cilium/cilium/pull/40166',
+    at: 'PR #40166 (merged 2025-06); docs commit 011b494; healthz handler as read',
     status: 'inferred',
   },
   {
