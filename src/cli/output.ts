@@ -39,6 +39,7 @@ export function toJson(result: SimResult): unknown {
       failedByReason: s.failedByReason ?? {},
       failedNew: s.failedNew ?? 0,
       brokenEstablished: s.brokenEstablished ?? 0,
+      ...(s.flows ? { flows: s.flows } : {}),
     },
     featured: result.featured.map((f) => f.record.id),
     connections: result.connections.map((c) => ({
@@ -96,6 +97,17 @@ export function summaryTable(lang: Lang, result: SimResult, title: string): stri
     const node = f.node === '' ? t(lang, 'cli.summary.noNode') : f.node;
     lines.push(`  ${String(f.count).padStart(6)} × ${t(lang, `reason.${f.reason}`, { node })}`);
   }
+  // The eBPF data path: how flows keep their backend (src/sim/ebpf/stability.ts).
+  if (s.flows)
+    lines.push(
+      t(lang, 'cli.summary.flows', {
+        algorithm: s.flows.algorithm,
+        same: s.flows.sameOnOtherNode,
+        flows: s.flows.flows,
+        moved: s.flows.moved,
+        kept: s.flows.kept,
+      }),
+    );
   lines.push(
     '',
     ...columns([

@@ -215,7 +215,7 @@ export const DATAPATHS_SOURCES: readonly SourceEntry[] = [
     id: 'ebpf-model-scope',
     claim: {
       en: 'Not modelled: XDP acceleration, IPv6, IPIP dispatch, session affinity, source ranges, the MTU cost of DSR, Geneve tunnel routing, how an upstream router rehashes flows, conntrack timeouts and agent restarts. The eBPF data path is modelled from source and docs, not checked on a kernel here (the real-kernel lab covers kube-proxy only).',
-      de: 'Nicht modelliert: XDP-Beschleunigung, IPv6, IPIP-Dispatch, Session-Affinität, Source-Ranges, die MTU-Kosten von DSR, Routing im Geneve-Tunnel, wie ein Router vor dem Cluster Flows neu verteilt, Conntrack-Timeouts und Neustarts des Agenten. Der eBPF-Datenpfad ist aus Quellcode und Doku modelliert, nicht hier auf einem Kernel geprüft (das Kernel-Labor deckt nur kube-proxy ab).',
+      de: 'Nicht modelliert: XDP-Beschleunigung, IPv6, IPIP-Dispatch, Session-Affinität, Source-Ranges, die MTU-Kosten von DSR, Routing im Geneve-Tunnel, wie ein Router vor dem Cluster Flows neu verteilt, Conntrack-Timeouts und Neustarts des Agenten. Der eBPF-Datenpfad ist aus Quellcode und Doku modelliert, nicht hier auf einem Kernel geprüft (das Kernel-Lab deckt nur kube-proxy ab).',
     },
     url: CILIUM_DOC,
     at: 'scope of this model',

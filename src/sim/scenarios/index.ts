@@ -19,6 +19,15 @@ import { proxyLbLocal } from './proxyLbLocal.ts';
 import { proxyProtocolApp } from './proxyProtocolApp.ts';
 import { proxyProtocolHealthz } from './proxyProtocolHealthz.ts';
 import { proxyProtocolUnexpected } from './proxyProtocolUnexpected.ts';
+import {
+  ebpfDrainMaglev,
+  ebpfDrainRandom,
+  ebpfDsr,
+  ebpfDsrNodePort,
+  ebpfHybridTcp,
+  ebpfHybridUdp,
+  ebpfSnat,
+} from './ebpf.ts';
 
 export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
   'cluster-snat': clusterSnat,
@@ -40,6 +49,13 @@ export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
   'ingress-local': ingressLocal,
   'pod-to-lb-vip': podToLbVip,
   'pod-to-lb-proxy': podToLbProxy,
+  'ebpf-snat': ebpfSnat,
+  'ebpf-dsr': ebpfDsr,
+  'ebpf-dsr-nodeport': ebpfDsrNodePort,
+  'ebpf-hybrid-tcp': ebpfHybridTcp,
+  'ebpf-hybrid-udp': ebpfHybridUdp,
+  'ebpf-drain-maglev': ebpfDrainMaglev,
+  'ebpf-drain-random': ebpfDrainRandom,
 });
 
 /** Ids of the built-in scenarios in registry order. */
