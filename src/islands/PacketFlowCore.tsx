@@ -11,7 +11,13 @@ import { stateAt } from '../sim/state';
 import type { ConnectionTrace, Hop, Scenario } from '../sim/types';
 import { ariaConfig, withAria } from './flow/a11y';
 import { jumpCommand, keyCommand } from './flow/commands';
-import { diagramLabel, diagramTitle, diagramView, narrationAt } from './flow/diagramView';
+import {
+  dataPathChip,
+  diagramLabel,
+  diagramTitle,
+  diagramView,
+  narrationAt,
+} from './flow/diagramView';
 import { toLog, type LogEntry } from './flow/EventLog';
 import { narrate } from './flow/narrate';
 import { Canvas } from './flow/Canvas';
@@ -263,6 +269,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
         title={title}
         policy={policy}
         masquerade={resolved.masquerade}
+        dataPath={dataPathChip(tr, resolved)}
         burst={burst > 0 ? bursts.length : 0}
         share={
           shareable ? { getState: api.getState, api, controls, chrome, pause: api.pause } : null

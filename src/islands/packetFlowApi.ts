@@ -24,7 +24,11 @@ export type ControlId =
   | 'lbMode'
   | 'proxyProtocol'
   | 'appProxyProtocol'
-  | 'ipMode';
+  | 'ipMode'
+  | 'dataPath'
+  | 'ebpfLbMode'
+  | 'ebpfAlgorithm'
+  | 'protocol';
 
 /** Every control id, in the order the playground's toolbar shows them. */
 export const controlIds: readonly ControlId[] = [
@@ -43,6 +47,10 @@ export const controlIds: readonly ControlId[] = [
   'proxyProtocol',
   'appProxyProtocol',
   'ipMode',
+  'dataPath',
+  'ebpfLbMode',
+  'ebpfAlgorithm',
+  'protocol',
 ];
 
 export interface PacketFlowProps {

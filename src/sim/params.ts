@@ -201,7 +201,7 @@ export const scenarioSpec = obj({
       /** Allocated by the API server only for type LoadBalancer with externalTrafficPolicy Local. */
       healthCheckNodePort: opt(nodePort),
       /** The port's protocol (default TCP); UDP only with `dataPath: ebpf`. */
-      protocol: opt(oneOf(PROTOCOLS), { override: true, control: 'protocol' }),
+      protocol: opt(oneOf(PROTOCOLS), { override: true, control: 'protocol', appliesWhen: onEbpf }),
     }),
   ),
   loadBalancer: req(

@@ -22,6 +22,8 @@ export function Header(props: {
   title: string;
   policy: ExternalTrafficPolicy;
   masquerade: boolean;
+  /** The eBPF data path's chip (replaces the SNAT chip, a kube-proxy setting); null otherwise. */
+  dataPath: string | null;
   /** Connections a burst plays (0: no burst). */
   burst: number;
   share: ShareSource | null;
@@ -35,9 +37,15 @@ export function Header(props: {
     <header className="hop-flow__bar">
       <strong className="hop-flow__title">{props.title}</strong>
       <span className={`hop-chip hop-chip--${policy}`}>{tr('diagram.policy', { policy })}</span>
-      <span className="hop-chip" data-chip="snat">
-        {tr(snatChipKey(policy, props.masquerade))}
-      </span>
+      {props.dataPath ? (
+        <span className="hop-chip" data-chip="dataPath">
+          {props.dataPath}
+        </span>
+      ) : (
+        <span className="hop-chip" data-chip="snat">
+          {tr(snatChipKey(policy, props.masquerade))}
+        </span>
+      )}
       {props.burst > 0 && (
         <span className="hop-chip">{tr('diagram.burst', { count: props.burst })}</span>
       )}

@@ -14,6 +14,7 @@ function Addr({ value, changed }: { value: string; changed: boolean }) {
 function Payload({ payload, tr }: { payload: NonNullable<Hop['payload']>; tr: Tr }) {
   const pp = payload.proxyHeader;
   const xff = payload.xForwardedFor;
+  const dsr = payload.dsr;
   return (
     <span className="hop-payload">
       {pp && (
@@ -28,6 +29,11 @@ function Payload({ payload, tr }: { payload: NonNullable<Hop['payload']>; tr: Tr
       {xff && (
         <span className="hop-payload__item">
           {tr('diagram.inspector.xff', { value: xff.value, from: xff.from })}
+        </span>
+      )}
+      {dsr && (
+        <span className="hop-payload__item">
+          {tr(`diagram.inspector.dsr.${dsr.dispatch}`, { service: fmtAddr(dsr.service) })}
         </span>
       )}
     </span>

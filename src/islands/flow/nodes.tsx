@@ -69,7 +69,13 @@ function PlaceBox({ id, data, handles }: { id: string; data: PlaceData; handles:
     .filter(Boolean)
     .join(' ');
   const badges = view.badges[id] ?? [];
-  const label = data.kind === 'lb' ? view.labels.lb : data.label;
+  // The node's data path: kube-proxy, or the eBPF program at eth0 that replaces it.
+  const label =
+    data.kind === 'lb'
+      ? view.labels.lb
+      : data.kind === 'proxy'
+        ? view.labels.kubeProxy
+        : data.label;
   return (
     <div className={cls} data-place={id}>
       {handles && <Handles />}

@@ -52,11 +52,17 @@ export const ebpfHybridUdp = onEbpf(
  * backend for a flow, before and after node-1's Pods leave; with random selection a node
  * without the flow's conntrack entry draws again (summary.flows measures both).
  */
-export const ebpfDrainMaglev = onEbpf(drainClusterNodeportProbe, 'ebpf-drain-maglev', {
-  lbMode: 'dsr',
-  algorithm: 'maglev',
-});
-export const ebpfDrainRandom = onEbpf(drainClusterNodeportProbe, 'ebpf-drain-random', {
-  lbMode: 'dsr',
-  algorithm: 'random',
-});
+// 100 connections per second (half the kube-proxy drain's): enough flows to measure.
+const drainTraffic = { traffic: { ...drainClusterNodeportProbe.traffic, rate: 100 } };
+export const ebpfDrainMaglev = onEbpf(
+  drainClusterNodeportProbe,
+  'ebpf-drain-maglev',
+  { lbMode: 'dsr', algorithm: 'maglev' },
+  drainTraffic,
+);
+export const ebpfDrainRandom = onEbpf(
+  drainClusterNodeportProbe,
+  'ebpf-drain-random',
+  { lbMode: 'dsr', algorithm: 'random' },
+  drainTraffic,
+);
