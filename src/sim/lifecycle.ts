@@ -260,6 +260,7 @@ export class Lifecycle {
         nodeIp: node.ip,
         endpoints,
         config: ebpfConfigOf(s),
+        frontendIp: s.loadBalancer.frontendIp,
       });
       this.rulesets.push(maps);
       return maps;

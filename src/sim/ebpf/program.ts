@@ -11,6 +11,7 @@
  * from a node's view of the slice (endpoint lists, the ready count its health server reports)
  * stays in the RuleSet's fields; the maps are `ebpf`.
  */
+import { ipToInt } from '../ip.ts';
 import { usableEndpoints, type Endpoint, type RuleSet } from '../kubeProxy.ts';
 import type { ServiceSpec } from '../types.ts';
 import type { EbpfConfig } from './config.ts';
@@ -28,6 +29,16 @@ export interface EbpfMaps {
   /** Each external / internal backend's index in the RuleSet's `endpoints`. */
   extIndex: Int32Array;
   intIndex: Int32Array;
+  /** The two frontends a packet can arrive for (the flow hash's destination, parsed once). */
+  vip: Frontend;
+  nodePort: Frontend;
+}
+
+/** A Service frontend on this node: address, the address as a number, port. */
+export interface Frontend {
+  ip: string;
+  int: number;
+  port: number;
 }
 
 /** What a node's agent compiles from. */
@@ -38,6 +49,8 @@ export interface EbpfCompileInput {
   nodeIp: string;
   endpoints: Endpoint[];
   config: EbpfConfig;
+  /** The load balancer's frontend address. */
+  frontendIp: string;
 }
 
 /** The backend name Maglev hashes: address and port, as the agent keys its backends. */
@@ -92,6 +105,8 @@ export function compileEbpf(input: EbpfCompileInput): RuleSet {
       maglev,
       extIndex: Int32Array.from(extBackends, (e) => input.endpoints.indexOf(e)),
       intIndex: Int32Array.from(clusterEndpoints, (e) => input.endpoints.indexOf(e)),
+      vip: { ip: input.frontendIp, int: ipToInt(input.frontendIp), port: service.port },
+      nodePort: { ip: input.nodeIp, int: ipToInt(input.nodeIp), port: service.nodePort },
     },
   };
 }

@@ -13,7 +13,6 @@
  * every backend (source: cilium-socket-lb).
  */
 import { lbPathOf } from '../clientIp.ts';
-import { ipToInt } from '../ip.ts';
 import type { Lifecycle, NodeRt } from '../lifecycle.ts';
 import {
   deliversToNodePort,
@@ -26,6 +25,7 @@ import {
 import type { OutcomeReason, Scenario } from '../types.ts';
 import { usesDsr } from './config.ts';
 import { flowHash, maglevPick } from './maglev.ts';
+import type { Frontend } from './program.ts';
 
 /** IANA protocol numbers, the last word of the flow hash. */
 export const PROTOCOL_NUMBER = { TCP: 6, UDP: 17 } as const;
@@ -35,17 +35,6 @@ export interface ArrivingClient {
   ip: string;
   int: number;
   port: number;
-}
-
-/** Where a new connection is addressed when it reaches the node (the Service frontend it hits). */
-export function frontendSeen(
-  s: Scenario,
-  nodeIp: string,
-  toNodePort: boolean,
-): { ip: string; port: number } {
-  return toNodePort
-    ? { ip: nodeIp, port: s.service.nodePort }
-    : { ip: s.loadBalancer.frontendIp, port: s.service.port };
 }
 
 /**
@@ -69,17 +58,22 @@ function proxies(s: Scenario): boolean {
 export function selectBackend(
   rsMaps: NonNullable<NodeRt['rules']['ebpf']>,
   client: ArrivingClient,
-  dst: { ip: string; port: number },
+  dst: Frontend,
   rand: () => number,
 ): number {
   const n = rsMaps.extBackends.length;
   if (n === 0) return -1;
   if (!rsMaps.maglev) return Math.floor(rand() * n);
   const proto = PROTOCOL_NUMBER[rsMaps.config.protocol];
-  return maglevPick(
-    rsMaps.maglev,
-    flowHash(client.int, client.port, ipToInt(dst.ip), dst.port, proto),
-  );
+  return maglevPick(rsMaps.maglev, flowHash(client.int, client.port, dst.int, dst.port, proto));
+}
+
+const nodePortCache = new WeakMap<Scenario, boolean>();
+/** Does the LB hand packets to nodeIP:nodePort (memoized: called per connection)? */
+export function toNodePortOf(s: Scenario): boolean {
+  let v = nodePortCache.get(s);
+  if (v === undefined) nodePortCache.set(s, (v = deliversToNodePort(s)));
+  return v;
 }
 
 /**
@@ -114,7 +108,7 @@ export function routeEbpfConnection(
   const m = rs.ebpf;
   r.ruleset = rs.id;
   if (!m) return fail(r, OUTCOME_TIMEOUT, 'nodeOffline');
-  const toNodePort = path === 1 || (path === 0 && deliversToNodePort(s));
+  const toNodePort = path === 1 || (path === 0 && toNodePortOf(s));
   let index: number;
   let endpoint: number;
   if (path === 2) {
@@ -130,7 +124,7 @@ export function routeEbpfConnection(
       if (rs.clusterEndpoints.length === 0) return fail(r, OUTCOME_RESET, 'noEndpoints');
       return fail(r, OUTCOME_DROPPED, 'noLocalEndpoints');
     }
-    index = selectBackend(m, client, frontendSeen(s, ingress.spec.ip, toNodePort), rand);
+    index = selectBackend(m, client, toNodePort ? m.nodePort : m.vip, rand);
     endpoint = m.extIndex[index] ?? -1;
   }
   r.endpoint = endpoint;

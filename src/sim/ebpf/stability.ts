@@ -13,9 +13,8 @@ import { ipToInt } from '../ip.ts';
 import type { RuleSet } from '../kubeProxy.ts';
 import type { Lifecycle } from '../lifecycle.ts';
 import { createRng } from '../rng.ts';
-import { deliversToNodePort } from '../route.ts';
 import type { Scenario } from '../types.ts';
-import { frontendSeen, PROTOCOL_NUMBER } from './route.ts';
+import { PROTOCOL_NUMBER, toNodePortOf } from './route.ts';
 import { flowHash, maglevPick } from './maglev.ts';
 
 /** The measurement (counts; the views turn them into shares). */
@@ -63,8 +62,13 @@ export function flowStability(
   if (!algorithm) return null;
   const rng = createRng(seed, 7);
   const clientInts = s.clients.map((c) => ipToInt(c.ip));
-  const names = (rs: RuleSet | undefined): string =>
-    (rs?.ebpf?.extBackends ?? []).map((e) => e.podId).join(',');
+  const nameCache = new Map<RuleSet, string>();
+  const names = (rs: RuleSet): string => {
+    let v = nameCache.get(rs);
+    if (v === undefined)
+      nameCache.set(rs, (v = (rs.ebpf?.extBackends ?? []).map((e) => e.podId).join(',')));
+    return v;
+  };
   const out: FlowStability = { algorithm, flows: 0, sameOnOtherNode: 0, kept: 0, moved: 0 };
   const n = s.nodes.length;
   for (let i = 0; i < cols.count && out.flows < SAMPLE; i++) {
@@ -80,15 +84,15 @@ export function flowStability(
       int: clientInts[cols.client[i] ?? 0] ?? 0,
       port: cols.clientPort[i] ?? 0,
     };
-    const pick = (maps: RuleSet, nodeIp: string): string | undefined => {
+    const pick = (maps: RuleSet): string | undefined => {
       const e = maps.ebpf;
       if (!e || e.extBackends.length === 0) return undefined;
       if (!e.maglev) return e.extBackends[rng.int(e.extBackends.length)]?.podId;
-      const dst = frontendSeen(s, nodeIp, deliversToNodePort(s));
+      const dst = toNodePortOf(s) ? e.nodePort : e.vip;
       const hash = flowHash(
         client.int,
         client.port,
-        ipToInt(dst.ip),
+        dst.int,
         dst.port,
         PROTOCOL_NUMBER[e.config.protocol],
       );
@@ -96,12 +100,12 @@ export function flowStability(
     };
     const other = s.nodes[((cols.ingress[i] ?? 0) + 1) % n];
     const otherRs = other ? first.get(other.id) : undefined;
-    if (other && otherRs && pick(otherRs, other.ip) === backend.podId) out.sameOnOtherNode++;
+    if (other && otherRs && pick(otherRs) === backend.podId) out.sameOnOtherNode++;
     const after = last.get(node.id);
     if (!after?.ebpf || names(after) === names(rs)) continue;
     if (!after.ebpf.extBackends.some((e) => e.podId === backend.podId)) continue;
     out.kept++;
-    if (pick(after, node.ip) !== backend.podId) out.moved++;
+    if (pick(after) !== backend.podId) out.moved++;
   }
   return out.flows > 0 ? out : null;
 }
