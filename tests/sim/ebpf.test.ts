@@ -76,14 +76,13 @@ describe('DSR against lesson 3', () => {
 describe('SNAT mode against kube-proxy under Cluster', () => {
   const cases = ['cluster-snat', 'drain-cluster-nodeport-probe', 'drain-local-hcnp'];
   for (const id of cases) {
-    it(`gives kube-proxy's outcomes in ${id}`, () => {
+    it(`gives kube-proxy's outcomes in ${id}, connection for connection`, () => {
       const kp = run(id);
       const eb = run(id, { ...EBPF, 'ebpf.lbMode': 'snat' });
-      expect(eb.summary.connections).toBe(kp.summary.connections);
-      const tolerance = Math.max(2, Math.round(kp.summary.connections * 0.02));
-      expect(Math.abs(eb.summary.succeeded - kp.summary.succeeded)).toBeLessThanOrEqual(tolerance);
-      expect(Object.keys(reasons(eb)).sort()).toEqual(Object.keys(reasons(kp)).sort());
-      expect(eb.summary.disruption.seconds).toBeCloseTo(kp.summary.disruption.seconds, 0);
+      // Both draw their uniform pick alike, so the same seed picks the same Pod.
+      const view = (r: SimResult) => r.connections.map((c) => [c.outcome, c.reason, c.pod]);
+      expect(view(eb)).toEqual(view(kp));
+      expect(eb.summary.disruption).toEqual(kp.summary.disruption);
     });
   }
 

@@ -63,9 +63,20 @@ export function selectBackend(
 ): number {
   const n = rsMaps.extBackends.length;
   if (n === 0) return -1;
-  if (!rsMaps.maglev) return Math.floor(rand() * n);
+  if (!rsMaps.maglev) return uniformPick(n, rand);
   const proto = PROTOCOL_NUMBER[rsMaps.config.protocol];
   return maglevPick(rsMaps.maglev, flowHash(client.int, client.port, dst.int, dst.port, proto));
+}
+
+/**
+ * A uniform pick among n backends, as Cilium's `get_prandom_u32() % count` (source:
+ * cilium-random). It is drawn the way the kube-proxy model draws its `statistic` rules (1/n, then
+ * 1/(n−1), …, over the same address order), so for one seed both data paths pick the same Pod
+ * and a lesson can compare them packet for packet.
+ */
+export function uniformPick(n: number, rand: () => number): number {
+  for (let i = 0; i < n - 1; i++) if (rand() < 1 / (n - i)) return i;
+  return n - 1;
 }
 
 const nodePortCache = new WeakMap<Scenario, boolean>();
@@ -115,7 +126,7 @@ export function routeEbpfConnection(
     // East-west: the socket LB picks at connect() from the internal scope, never Maglev.
     const n = m.intBackends.length;
     if (n === 0) return fail(r, OUTCOME_RESET, 'noEndpoints');
-    index = Math.floor(rand() * n);
+    index = uniformPick(n, rand);
     endpoint = m.intIndex[index] ?? -1;
   } else {
     if (m.extBackends.length === 0) {

@@ -14,7 +14,7 @@ import type { RuleSet } from '../kubeProxy.ts';
 import type { Lifecycle } from '../lifecycle.ts';
 import { createRng } from '../rng.ts';
 import type { Scenario } from '../types.ts';
-import { PROTOCOL_NUMBER, toNodePortOf } from './route.ts';
+import { PROTOCOL_NUMBER, toNodePortOf, uniformPick } from './route.ts';
 import { flowHash, maglevPick } from './maglev.ts';
 
 /** The measurement (counts; the views turn them into shares). */
@@ -87,7 +87,7 @@ export function flowStability(
     const pick = (maps: RuleSet): string | undefined => {
       const e = maps.ebpf;
       if (!e || e.extBackends.length === 0) return undefined;
-      if (!e.maglev) return e.extBackends[rng.int(e.extBackends.length)]?.podId;
+      if (!e.maglev) return e.extBackends[uniformPick(e.extBackends.length, rng.next)]?.podId;
       const dst = toNodePortOf(s) ? e.nodePort : e.vip;
       const hash = flowHash(
         client.int,
