@@ -35,7 +35,7 @@ export const DATAPATHS_SOURCES: readonly SourceEntry[] = [
     id: 'cilium-lb-mode',
     claim: {
       en: 'loadBalancer.mode is snat (default), dsr, hybrid or annotation; in SNAT mode replies from a remote backend return through the ingress node, which reverses the SNAT.',
-      de: 'loadBalancer.mode ist snat (Standard), dsr, hybrid oder annotation; im SNAT-Modus kommen Antworten eines entfernten Backends über den Ingress-Node zurück, der das SNAT rückgängig macht.',
+      de: 'loadBalancer.mode ist snat (Standard), dsr, hybrid oder annotation; im SNAT-Modus kommen Antworten eines entfernten Backends über den Eingangs-Node zurück, der das SNAT rückgängig macht.',
     },
     url: CILIUM_DOC,
     at: 'commit 011b494 (Direct Server Return, Hybrid mode)',
@@ -75,7 +75,7 @@ export const DATAPATHS_SOURCES: readonly SourceEntry[] = [
     id: 'ebpf-dsr-rewriting-lb',
     claim: {
       en: 'Behind a load balancer that rewrites the destination to nodeIP:nodePort, the DSR reply carries nodeIP:nodePort (the address the ingress node received), which the client never dialled: the engine counts such connections as failed (dsrReplyMismatch).',
-      de: 'Hinter einem Load Balancer, der das Ziel auf nodeIP:nodePort umschreibt, trägt die DSR-Antwort nodeIP:nodePort (die Adresse, die beim Ingress-Node ankam), die der Client nie gewählt hat: Die Engine zählt solche Verbindungen als gescheitert (dsrReplyMismatch).',
+      de: 'Hinter einem Load Balancer, der das Ziel auf nodeIP:nodePort umschreibt, trägt die DSR-Antwort nodeIP:nodePort (die Adresse, die beim Eingangs-Node ankam), die der Client nie gewählt hat: Die Engine zählt solche Verbindungen als gescheitert (dsrReplyMismatch).',
     },
     url: CILIUM_NODEPORT,
     at: 'commit f541499b (the DSR option carries key.address, the destination the node saw)',

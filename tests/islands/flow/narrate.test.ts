@@ -254,11 +254,11 @@ const hopSentences: Record<string, [string, string]> = {
   ],
   'SYN-ACK forward+discard+reason': [
     'node-3 forwards the SYN-ACK (198.51.100.11:30080 → 192.0.2.10:40000) to client-1. client-1 discards the answer from 198.51.100.11:30080. With DSR the backend node answered the client directly, from the address the ingress node received. The load balancer had rewritten that address to the nodePort, so the reply matched nothing the client sent, and it was discarded.',
-    'node-3 leitet das SYN-ACK (198.51.100.11:30080 → 192.0.2.10:40000) an client-1 weiter. client-1 verwirft die Antwort von 198.51.100.11:30080. Mit DSR hat der Backend-Node dem Client direkt geantwortet, von der Adresse, die beim Ingress-Node ankam. Der Load Balancer hatte sie auf den NodePort umgeschrieben; die Antwort passt zu nichts, was der Client gesendet hat, und er verwirft sie.',
+    'node-3 leitet das SYN-ACK (198.51.100.11:30080 → 192.0.2.10:40000) an client-1 weiter. client-1 verwirft die Antwort von 198.51.100.11:30080. Mit DSR hat der Backend-Node dem Client direkt geantwortet, von der Adresse, die beim Eingangs-Node ankam. Der Load Balancer hatte sie auf den NodePort umgeschrieben; die Antwort passt zu nichts, was der Client gesendet hat, und er verwirft sie.',
   ],
   'SYN-ACK forward+dsrReturn+established': [
     'node-3 forwards the SYN-ACK (203.0.113.100:80 → 192.0.2.10:40000) to client-1. It goes straight to the client: not back through the ingress node, not through the load balancer. client-1 now has an established connection.',
-    'node-3 leitet das SYN-ACK (203.0.113.100:80 → 192.0.2.10:40000) an client-1 weiter. Es geht direkt zum Client: nicht zurück über den Ingress-Node, nicht über den Load Balancer. Die Verbindung von client-1 ist jetzt aufgebaut.',
+    'node-3 leitet das SYN-ACK (203.0.113.100:80 → 192.0.2.10:40000) an client-1 weiter. Es geht direkt zum Client: nicht zurück über den Eingangs-Node, nicht über den Load Balancer. Die Verbindung von client-1 ist jetzt aufgebaut.',
   ],
   'DATA answer+dsrReply': [
     'pod-c answers with a data packet (10.244.3.9:8080 → 192.0.2.10:40000) and sends it to node-3. node-3 finds the flow’s DSR entry and rewrites the source to the Service address 203.0.113.100:80.',
@@ -266,7 +266,7 @@ const hopSentences: Record<string, [string, string]> = {
   ],
   'DATA forward+dsrReturn': [
     'node-3 forwards the data packet (203.0.113.100:80 → 192.0.2.10:40000) to client-1. It goes straight to the client: not back through the ingress node, not through the load balancer.',
-    'node-3 leitet das Datenpaket (203.0.113.100:80 → 192.0.2.10:40000) an client-1 weiter. Es geht direkt zum Client: nicht zurück über den Ingress-Node, nicht über den Load Balancer.',
+    'node-3 leitet das Datenpaket (203.0.113.100:80 → 192.0.2.10:40000) an client-1 weiter. Es geht direkt zum Client: nicht zurück über den Eingangs-Node, nicht über den Load Balancer.',
   ],
   'DATA send+lbPick': [
     'client-1 sends a data packet (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer. The load balancer picks node-1 and rewrites the destination 203.0.113.100:80 to 198.51.100.11:30080.',
