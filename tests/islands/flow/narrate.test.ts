@@ -420,7 +420,7 @@ const eventSentences: Record<string, [string, string]> = {
   ],
   'connection.failed dsrReplyMismatch': [
     'Connection 0 via node-1 failed. With DSR the backend node answered the client directly, from the address the ingress node received. The load balancer had rewritten that address to the nodePort, so the reply matched nothing the client sent, and it was discarded.',
-    'Verbindung 0 über node-1 ist fehlgeschlagen. Mit DSR hat der Backend-Node dem Client direkt geantwortet, von der Adresse, die beim Ingress-Node ankam. Der Load Balancer hatte sie auf den NodePort umgeschrieben; die Antwort passt zu nichts, was der Client gesendet hat, und er verwirft sie.',
+    'Verbindung 0 über node-1 ist fehlgeschlagen. Mit DSR hat der Backend-Node dem Client direkt geantwortet, von der Adresse, die beim Eingangs-Node ankam. Der Load Balancer hatte sie auf den NodePort umgeschrieben; die Antwort passt zu nichts, was der Client gesendet hat, und er verwirft sie.',
   ],
 };
 
