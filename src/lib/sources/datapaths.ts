@@ -272,7 +272,37 @@ export const DATAPATHS_SOURCES: readonly SourceEntry[] = [
     at: 'read 2026; managing-kube-proxy.html',
     status: 'verified',
   },
+  {
+    id: 'aks-cilium-ga',
+    claim: {
+      en: 'Microsoft announced Azure CNI Powered by Cilium in preview at KubeCon North America 2022; it was generally available by June 2023.',
+      de: 'Microsoft hat Azure CNI Powered by Cilium auf der KubeCon North America 2022 als Preview angekündigt; im Juni 2023 war es allgemein verfügbar.',
+    },
+    url: 'https://isovalent.com/blog/post/tutorial-azure-cni-powered-by-cilium/',
+    at: 'tutorial updated 2023-06-12',
+    status: 'verified',
+  },
+  {
+    id: 'maglev-paper',
+    claim: {
+      en: 'Maglev (Google, NSDI 2016) spreads flows over load-balancer machines with ECMP and keeps them on the same backend when ECMP moves them, by consistent hashing into a lookup table.',
+      de: 'Maglev (Google, NSDI 2016) verteilt Flows per ECMP auf Load-Balancer-Maschinen und hält sie beim selben Backend, wenn ECMP sie verschiebt, durch Consistent Hashing in eine Nachschlagetabelle.',
+    },
+    url: 'https://static.googleusercontent.com/media/research.google.com/en//pubs/archive/44824.pdf',
+    at: 'NSDI 2016, linked from the Cilium docs (commit 011b494)',
+    status: 'inferred',
+  },
   // ---- kube-proxy's nftables mode, as lesson 9 describes it ----------------------------------
+  {
+    id: 'kp-iptables-localhost',
+    claim: {
+      en: 'In iptables mode kube-proxy serves NodePorts on 127.0.0.1 (localhostNodePorts, default true) by setting route_localnet, and masquerades such connections (the source is a local address).',
+      de: 'Im iptables-Modus nimmt kube-proxy NodePort-Verbindungen auf 127.0.0.1 an (localhostNodePorts, Standard true), indem es route_localnet setzt, und maskiert solche Verbindungen (die Quelle ist eine lokale Adresse).',
+    },
+    url: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/proxy/iptables/proxier.go',
+    at: 'proxier.go as read (sysctlRouteLocalnet, localhostNodePorts)',
+    status: 'verified',
+  },
   {
     id: 'kp-nft-ga',
     claim: {
@@ -287,7 +317,7 @@ export const DATAPATHS_SOURCES: readonly SourceEntry[] = [
     id: 'kp-nft-no-localhost',
     claim: {
       en: 'In nftables mode kube-proxy does not serve NodePorts on 127.0.0.1 (the 1.29 changelog: "does not (and will not) support Service NodePorts on 127.0.0.1").',
-      de: 'Im nftables-Modus bedient kube-proxy keine NodePorts auf 127.0.0.1 (Changelog 1.29: „does not (and will not) support Service NodePorts on 127.0.0.1“).',
+      de: 'Im nftables-Modus nimmt kube-proxy auf 127.0.0.1 keine NodePort-Verbindungen an (Changelog 1.29: „does not (and will not) support Service NodePorts on 127.0.0.1“).',
     },
     url: 'https://github.com/k0sproject/k0s/issues/3842',
     at: 'k0s #3842 quoting the Kubernetes 1.29 changelog',
