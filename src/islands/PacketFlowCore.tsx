@@ -29,6 +29,9 @@ import { Playback } from './flow/Playback';
 import { Narration } from './flow/Narration';
 import { TimeCharts, type ChartProps } from './flow/TimeCharts';
 import { trFor, type Messages } from './flow/trClient';
+import { useEbpfMessages } from './flow/useEbpfMessages';
+import { EBPF_CONTROLS } from './packetFlowApi';
+import { usesEbpf } from '../sim/ebpf/config';
 import { useApi } from './flow/useApi';
 import { useFollowPacket } from './flow/useFollowPacket';
 import { useLayout } from './flow/useLayout';
@@ -72,7 +75,6 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
 
 function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const { lang, controls = [], chrome = 'full', size = 'normal', onStateChange, apiRef } = props;
-  const tr = useMemo(() => trFor(lang, props.messages), [lang, props.messages]);
   const reactId = useId();
   const uid = props.instanceId ?? `hop${reactId.replace(/[^a-zA-Z0-9]/g, '')}`;
   const source = props.scenarioData ?? props.scenario;
@@ -104,6 +106,11 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const run = outcome.ok ? outcome.run : null;
   const resolved = run?.result.resolved;
   const timeMode = run?.mode === 'time';
+  // The eBPF data path's strings load with its first run (or its controls), not with the page.
+  const ebpfNeeded =
+    (resolved ? usesEbpf(resolved) : false) || controls.some((c) => EBPF_CONTROLS.includes(c));
+  const messages = useEbpfMessages(lang, ebpfNeeded, props.messages);
+  const tr = useMemo(() => trFor(lang, messages), [lang, messages]);
 
   const { actor, coarse } = usePlayback(run, { step: props.initialStep, time: props.initialTime });
   const urlIssues = useUrlSync({

@@ -53,6 +53,14 @@ export const controlIds: readonly ControlId[] = [
   'protocol',
 ];
 
+/** The controls whose labels come with the eBPF data path's strings (locales/ebpf). */
+export const EBPF_CONTROLS: readonly string[] = [
+  'dataPath',
+  'ebpfLbMode',
+  'ebpfAlgorithm',
+  'protocol',
+];
+
 export interface PacketFlowProps {
   /** A built-in scenario's id (a custom scenario's id when `scenarioData` is given). */
   scenario: string;

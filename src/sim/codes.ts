@@ -2,8 +2,7 @@
  * Every code the engine can emit, as constant lists: the i18n test checks that both locale
  * files have a key for each one. Views translate `<area>.<code>` keys.
  */
-import { EBPF_RULE_CODES, EBPF_WHY_CODES } from './ebpf/codes.ts';
-import { MAGLEV_TABLE_SIZE } from './ebpf/maglev.ts';
+import { MAGLEV_TABLE_SIZE } from './ebpf/codes.ts';
 import { RULE_WHY_CODES } from './kubeProxy.ts';
 import type {
   HopMark,
@@ -69,7 +68,15 @@ export const RULE_CODES: readonly RuleCode[] = [
   'KUBE-POSTROUTING',
   'MASQUERADE',
   'conntrack',
-  ...EBPF_RULE_CODES,
+  // The eBPF data path's steps (ebpf/codes.ts EBPF_RULE_CODES), written out: a spread would keep
+  // both lists in every page's bundle.
+  'bpf-nodeport',
+  'bpf-service',
+  'bpf-backend',
+  'bpf-snat',
+  'bpf-dsr',
+  'bpf-revnat',
+  'bpf-socket',
 ];
 
 export const VERDICTS = [
@@ -88,7 +95,22 @@ export const VERDICTS = [
 export const RULE_WHYS: readonly string[] = [
   ...RULE_WHY_CODES,
   'random1ofN',
-  ...EBPF_WHY_CODES,
+  // The eBPF data path's (ebpf/codes.ts EBPF_WHY_CODES), written out like RULE_CODES'.
+  'ebpfAtDevice',
+  'serviceClusterScope',
+  'serviceLocalScope',
+  'noBackends',
+  'noLocalBackends',
+  'backendLocal',
+  'backendRemoteSnat',
+  'dsrOption',
+  'dsrGeneve',
+  'dsrExtract',
+  'dsrReplySource',
+  'dsrKnownFlow',
+  'revSnat',
+  'revDnat',
+  'socketLb',
   'maglevSlotN',
   'pickOfN',
 ];

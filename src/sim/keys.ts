@@ -253,6 +253,16 @@ function editDistance(a: string, b: string, limit: number): number {
   }
   return prev[b.length] ?? limit;
 }
+const D = DATA_PATH_DEFAULTS;
+/** What an absent optional data-path setting means. */
+const OPTIONAL_DEFAULTS: Readonly<Record<string, string>> = {
+  dataPath: D.dataPath,
+  'ebpf.lbMode': D.lbMode,
+  'ebpf.algorithm': D.algorithm,
+  'ebpf.dsrDispatch': D.dsrDispatch,
+  'service.protocol': D.protocol,
+};
+
 /** The value an override key has in a scenario, as the set grammar writes it. */
 export function currentValue(k: OverrideKey, s: Scenario): string {
   switch (k.key) {
@@ -276,19 +286,10 @@ export function currentValue(k: OverrideKey, s: Scenario): string {
       return String(s.app?.expectsProxyProtocol ?? false);
     case 'loadBalancer.crossZone':
       return String(s.loadBalancer.crossZone ?? LB_BEHAVIOUR[s.loadBalancer.preset].crossZone);
-    case 'dataPath':
-      return s.dataPath ?? DATA_PATH_DEFAULTS.dataPath;
-    case 'ebpf.lbMode':
-      return s.ebpf?.lbMode ?? DATA_PATH_DEFAULTS.lbMode;
-    case 'ebpf.algorithm':
-      return s.ebpf?.algorithm ?? DATA_PATH_DEFAULTS.algorithm;
-    case 'ebpf.dsrDispatch':
-      return s.ebpf?.dsrDispatch ?? DATA_PATH_DEFAULTS.dsrDispatch;
-    case 'service.protocol':
-      return s.service.protocol ?? DATA_PATH_DEFAULTS.protocol;
     default: {
       const v = valueAt(s, k.key);
-      return v === undefined ? '' : String(v);
+      // Optional data-path settings read as their defaults (kubeProxy, snat, random, opt, TCP).
+      return v === undefined ? (OPTIONAL_DEFAULTS[k.key] ?? '') : String(v);
     }
   }
 }

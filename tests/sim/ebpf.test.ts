@@ -16,6 +16,8 @@ import {
   type SimResult,
 } from '../../src/sim/index.ts';
 import { MAGLEV_TABLE_SIZE, maglevTable } from '../../src/sim/ebpf/maglev.ts';
+import { EBPF_RULE_CODES, EBPF_WHY_CODES } from '../../src/sim/ebpf/codes.ts';
+import { RULE_CODES, RULE_WHYS } from '../../src/sim/codes.ts';
 import { run } from './helpers.ts';
 
 const EBPF = { dataPath: 'ebpf' } as const;
@@ -221,6 +223,13 @@ describe('Local policy and health checks', () => {
     }
     const ok = r.connections.filter((c) => c.outcome === 'ok');
     expect(ok.every((c) => c.sourceSeenByPod === c.clientAddr.ip)).toBe(true);
+  });
+});
+
+describe('codes', () => {
+  it('lists every eBPF step and why-code with the engine’s codes (so the locales cover them)', () => {
+    for (const c of EBPF_RULE_CODES) expect(RULE_CODES).toContain(c);
+    for (const c of EBPF_WHY_CODES) expect(RULE_WHYS).toContain(c);
   });
 });
 

@@ -4,6 +4,9 @@
  * step did what it did (RuleHit.why) and the marks on DSR hops.
  */
 
+/** Cilium's default Maglev table size M, a prime (source: cilium-maglev). */
+export const MAGLEV_TABLE_SIZE = 16381;
+
 /** Steps of the eBPF program, named for the part of Cilium's datapath they model. */
 export const EBPF_RULE_CODES = [
   /** The program attached to eth0 (tc ingress, before netfilter): `cil_from_netdev`. */

@@ -10,8 +10,9 @@
  * its seed: the slot a given flow lands in differs from a real node's; the properties do not.
  */
 
-/** Cilium's default table size M, a prime (source: cilium-maglev). */
-export const MAGLEV_TABLE_SIZE = 16381;
+import { MAGLEV_TABLE_SIZE } from './codes.ts';
+
+export { MAGLEV_TABLE_SIZE };
 
 /** murmur3's 32-bit finaliser: spreads every input bit over the output. */
 function fmix(h: number): number {
