@@ -53,17 +53,18 @@ export function diagramView(
       if (p.phase === 'exited' || p.phase === 'notReady') dim.add(id);
     }
   }
+  const ebpf = run !== null && usesEbpf(run.result.resolved);
   return {
     active,
     activeLink: shown ? linkId(shown.from, shown.to) : null,
     badges,
     dim,
     labels: {
-      kubeProxy: tr(
-        run && usesEbpf(run.result.resolved) ? 'diagram.place.ebpf' : 'diagram.place.kubeProxy',
-      ),
+      kubeProxy: tr(ebpf ? 'diagram.place.ebpf' : 'diagram.place.kubeProxy'),
       lb: tr('diagram.place.lb'),
       noPods: tr('diagram.place.noPods'),
+      canvas: tr(ebpf ? 'diagram.canvasLabelEbpf' : 'diagram.canvasLabel'),
+      canvasNoLb: tr(ebpf ? 'diagram.canvasLabelNoLbEbpf' : 'diagram.canvasLabelNoLb'),
     },
   };
 }

@@ -19,7 +19,8 @@ export interface DiagramView {
   badges: Readonly<Record<string, string[]>>;
   /** Places drawn dimmed (offline node, exited pod). */
   dim: ReadonlySet<string>;
-  labels: { kubeProxy: string; lb: string; noPods: string };
+  /** Place names, and the canvas's accessible name (which names the data path). */
+  labels: { kubeProxy: string; lb: string; noPods: string; canvas: string; canvasNoLb: string };
 }
 
 export const ViewContext = createContext<DiagramView>({
@@ -27,7 +28,13 @@ export const ViewContext = createContext<DiagramView>({
   activeLink: null,
   badges: {},
   dim: new Set(),
-  labels: { kubeProxy: 'kube-proxy', lb: 'load balancer', noPods: 'no pods' },
+  labels: {
+    kubeProxy: 'kube-proxy',
+    lb: 'load balancer',
+    noPods: 'no pods',
+    canvas: 'topology',
+    canvasNoLb: 'topology',
+  },
 });
 
 function Handles() {
