@@ -98,16 +98,18 @@ export function summaryTable(lang: Lang, result: SimResult, title: string): stri
     lines.push(`  ${String(f.count).padStart(6)} × ${t(lang, `reason.${f.reason}`, { node })}`);
   }
   // The eBPF data path: how flows keep their backend (src/sim/ebpf/stability.ts).
-  if (s.flows)
-    lines.push(
-      t(lang, 'cli.summary.flows', {
-        algorithm: s.flows.algorithm,
-        same: s.flows.sameOnOtherNode,
-        flows: s.flows.flows,
-        moved: s.flows.moved,
-        kept: s.flows.kept,
-      }),
-    );
+  if (s.flows) {
+    const f = s.flows;
+    const same = t(lang, 'cli.summary.flows', {
+      algorithm: f.algorithm,
+      same: f.sameOnOtherNode,
+      flows: f.flows,
+    });
+    // The second half only when the backends changed during the run (kept > 0).
+    const moved =
+      f.kept > 0 ? t(lang, 'cli.summary.flowsMoved', { moved: f.moved, kept: f.kept }) : '';
+    lines.push(`${same}${moved}`);
+  }
   lines.push(
     '',
     ...columns([

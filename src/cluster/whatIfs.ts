@@ -8,10 +8,10 @@ import { applyOverrides, validateScenario } from '../sim/index.ts';
 import { PRESET_NAMES } from '../sim/validate.ts';
 import type { CloudPreset, InputIssue, Scenario } from '../sim/types.ts';
 
-export const WHAT_IF_KINDS = ['policy', 'spread', 'drain', 'preset'] as const;
+export const WHAT_IF_KINDS = ['policy', 'spread', 'drain', 'preset', 'dataPath'] as const;
 export type WhatIfKind = (typeof WHAT_IF_KINDS)[number];
 
-/** One what-if: its kind and value (a policy, 'topologySpread', a node id, a preset). */
+/** One what-if: its kind and value (a policy, 'topologySpread', a node id, a preset, a data path). */
 export interface WhatIfChoice {
   kind: WhatIfKind;
   value: string;
@@ -53,6 +53,8 @@ export function whatIfOptions(
     ...PRESET_NAMES.filter((p) => p !== current && !alternatives.includes(p)),
   ];
   out.push({ kind: 'preset', values: presets });
+  // The other data path: the importer's guess can be wrong (src/importer/dataPath.ts).
+  out.push({ kind: 'dataPath', values: [s.dataPath === 'ebpf' ? 'kubeProxy' : 'ebpf'] });
   return out;
 }
 
@@ -73,6 +75,8 @@ export function applyWhatIf(
       });
     case 'preset':
       return applyOverrides(s, { 'loadBalancer.preset': choice.value });
+    case 'dataPath':
+      return applyOverrides(s, { dataPath: choice.value });
     case 'drain': {
       if (!s.nodes.some((n) => n.id === choice.value))
         return {

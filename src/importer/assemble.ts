@@ -4,6 +4,7 @@
  */
 import type { LifecycleSpec, Scenario, TrafficSpec } from '../sim/types.ts';
 import { validateScenario } from '../sim/validate.ts';
+import type { DataPathHint } from './dataPath.ts';
 import type { Endpoints } from './endpoints.ts';
 import type { DumpIndex } from './kinds.ts';
 import type { LoadBalancer } from './loadBalancer.ts';
@@ -28,6 +29,7 @@ export interface Stages {
   lifecycle: LifecycleSpec;
   traffic: TrafficSpec;
   placement: PlacementHint;
+  dataPath: DataPathHint;
 }
 
 /** The scenario the stages describe (not yet validated). */
@@ -58,6 +60,7 @@ export function scenarioOf(s: Stages): Scenario {
       probe: s.lb.cloud.probe,
     },
     masquerade: true,
+    ...(s.dataPath.dataPath === 'ebpf' ? { dataPath: 'ebpf' as const } : {}),
     traffic: s.traffic,
     lifecycle: s.lifecycle,
     timeline: s.topology.timeline,
@@ -108,6 +111,7 @@ export function reportOf(s: Stages, r: ReportBuilder): ImportReport {
       pods: Object.fromEntries(s.endpoints.used.map((u, i) => [podIds[i] ?? '', u.name])),
     },
     placement: s.placement,
+    dataPath: s.dataPath,
     drainCandidates,
     counts: {
       objects: s.objectCount,

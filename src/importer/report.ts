@@ -4,6 +4,7 @@
  * sentence with the i18n key `importer.item.<code>` (src/i18n/locales/importer).
  */
 import type { CloudPreset, ExternalTrafficPolicy, PlacementStrategy } from '../sim/types.ts';
+import type { DataPathHint } from './dataPath.ts';
 
 /** The six groups a report item belongs to; `error` items stop the import. */
 export const REPORT_KINDS = [
@@ -84,6 +85,15 @@ export const REPORT_CODES = {
   appliedAtStart: 'inferred',
   nodePortServiceLb: 'inferred',
   idRenamed: 'inferred',
+  // The data path the dump suggests (src/importer/dataPath.ts).
+  dataPathKubeProxy: 'inferred',
+  dataPathBoth: 'inferred',
+  dataPathCilium: 'inferred',
+  dataPathAnetd: 'inferred',
+  dataPathCiliumElsewhere: 'inferred',
+  dataPathCiliumNodes: 'inferred',
+  dataPathNoAgent: 'inferred',
+  dataPathAssumed: 'inferred',
   // Read and left out.
   serviceIgnored: 'ignored',
   otherPods: 'ignored',
@@ -213,6 +223,8 @@ export interface ImportReport {
   /** Engine id → Kubernetes name, for every node and pod in the scenario. */
   names: { nodes: Record<string, string>; pods: Record<string, string> };
   placement: PlacementHint;
+  /** The data path the dump suggests and the evidence (the scenario runs it). */
+  dataPath: DataPathHint;
   /** Engine ids of nodes that are cordoned, tainted for deletion or being deleted. */
   drainCandidates: string[];
   counts: {

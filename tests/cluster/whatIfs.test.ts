@@ -18,10 +18,10 @@ function scenarioOf(id: string): Scenario {
 }
 
 describe('whatIfOptions', () => {
-  it('offers the other policy, spreading, every node to drain and the other presets', () => {
+  it('offers the other policy, spreading, every node to drain, the other presets and data path', () => {
     const s = scenarioOf('aks-cluster');
     const o = whatIfOptions(s, ['azure-shared']);
-    expect(o.map((x) => x.kind)).toEqual(['policy', 'spread', 'drain', 'preset']);
+    expect(o.map((x) => x.kind)).toEqual(['policy', 'spread', 'drain', 'preset', 'dataPath']);
     expect(o[0]?.values).toEqual(['Local']);
     expect(o[2]?.values).toHaveLength(3);
     // The preset the dump cannot rule out comes first; the current one is not offered.

@@ -16,6 +16,7 @@ import { SAMPLE_IDS, samples } from '../../src/importer/samples/index.ts';
 import de from '../../src/i18n/locales/importer/de.json' with { type: 'json' };
 import en from '../../src/i18n/locales/importer/en.json' with { type: 'json' };
 import { resources } from '../../src/i18n/index.ts';
+import { dataPathDumps } from './dataPathDumps.ts';
 import { toKubectlYaml } from './dump.ts';
 import { baseDef, find, objectsOf, set } from './helpers.ts';
 
@@ -333,6 +334,7 @@ function variants(): ReportItem[] {
     targetRef: { kind: 'Pod', name: 'shop-odd' },
   });
   take(toKubectlYaml(o));
+  for (const dump of dataPathDumps()) take(toKubectlYaml(dump));
   return out;
 }
 

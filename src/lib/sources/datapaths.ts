@@ -323,4 +323,55 @@ export const DATAPATHS_SOURCES: readonly SourceEntry[] = [
     at: 'k0s #3842 quoting the Kubernetes 1.29 changelog',
     status: 'verified',
   },
+  // ---- what a kubectl dump shows of the data path (src/importer/dataPath.ts) ----------------
+  {
+    id: 'cilium-agent-pods',
+    claim: {
+      en: "Cilium's Helm chart runs its agent as the DaemonSet cilium, whose Pods carry the labels k8s-app=cilium and app.kubernetes.io/name=cilium-agent, in the release namespace (kube-system in Cilium's install guides).",
+      de: 'Ciliums Helm-Chart startet den Agent als DaemonSet cilium, dessen Pods die Labels k8s-app=cilium und app.kubernetes.io/name=cilium-agent tragen, im Namespace des Releases (in Ciliums Installationsanleitungen kube-system).',
+    },
+    url: 'https://github.com/cilium/cilium/blob/7d65d926b98d22a20536a4d94b878ad76ae959b4/install/kubernetes/cilium/templates/cilium-agent/daemonset.yaml',
+    at: 'commit 7d65d92 (cilium-agent/daemonset.yaml)',
+    status: 'verified',
+  },
+  {
+    id: 'cilium-node-annotations',
+    claim: {
+      en: 'Cilium records node addresses in Node annotations such as network.cilium.io/ipv4-cilium-host, network.cilium.io/ipv4-health-ip and network.cilium.io/ipv4-pod-cidr (older releases: io.cilium.network.…); they show that Cilium runs, not whether it replaces kube-proxy.',
+      de: 'Cilium hält Node-Adressen in Node-Annotationen fest, etwa network.cilium.io/ipv4-cilium-host, network.cilium.io/ipv4-health-ip und network.cilium.io/ipv4-pod-cidr (ältere Releases: io.cilium.network.…); sie zeigen, dass Cilium läuft, nicht, ob es kube-proxy ersetzt.',
+    },
+    url: 'https://github.com/cilium/cilium/blob/bc0673b841d29557c9dc7962c6a5fb9f4623f22a/Documentation/network/concepts/ipam/kubernetes.rst',
+    at: 'commit bc0673b (ipam/kubernetes.rst); io.cilium.network. in pkg/annotation/k8s.go at 6835f95',
+    status: 'verified',
+  },
+  {
+    id: 'kubeadm-kube-proxy-ds',
+    claim: {
+      en: 'kubeadm deploys kube-proxy as the DaemonSet kube-proxy in kube-system with the label k8s-app=kube-proxy.',
+      de: 'kubeadm installiert kube-proxy als DaemonSet kube-proxy in kube-system mit dem Label k8s-app=kube-proxy.',
+    },
+    url: 'https://github.com/kubernetes/kubernetes/blob/abd60651f20b906e54ce2c89ad6d2b7790dba8a1/cmd/kubeadm/app/phases/addons/proxy/manifests.go',
+    at: 'commit abd6065 (KubeProxyDaemonSet19)',
+    status: 'verified',
+  },
+  {
+    id: 'gce-kube-proxy-pod',
+    claim: {
+      en: "On GCE-style nodes kube-proxy runs as a static Pod named kube-proxy in kube-system with the labels component=kube-proxy and tier=node (the kubelet adds the node's name to a static Pod's name). That GKE's node images use this manifest is inferred, not read.",
+      de: 'Auf Nodes im GCE-Stil läuft kube-proxy als statischer Pod namens kube-proxy in kube-system mit den Labels component=kube-proxy und tier=node (das kubelet hängt den Node-Namen an den Namen eines statischen Pods). Dass die Node-Images von GKE dieses Manifest nutzen, ist abgeleitet, nicht nachgelesen.',
+    },
+    url: 'https://github.com/kubernetes/kubernetes/blob/78fc8e44052f699bf598f84b697b41e5a328c9c5/cluster/gce/manifests/kube-proxy.manifest',
+    at: 'commit 78fc8e4 (cluster/gce/manifests/kube-proxy.manifest)',
+    status: 'inferred',
+  },
+  {
+    id: 'kube-proxy-outside-pods',
+    claim: {
+      en: 'kube-proxy does not always run as a Pod: k3s, for example, starts it itself (its server has a --disable-kube-proxy flag), so a dump without a kube-proxy Pod does not prove that kube-proxy is gone; the importer only suggests the eBPF data path.',
+      de: 'kube-proxy läuft nicht immer als Pod: k3s etwa startet es selbst (sein Server hat dafür den Schalter --disable-kube-proxy); ein Dump ohne kube-proxy-Pod beweist also nicht, dass kube-proxy fehlt, und der Import schlägt den eBPF-Datenpfad nur vor.',
+    },
+    url: 'https://docs.k3s.io/cli/server',
+    at: 'k3s server flags (--disable-kube-proxy), read 2026',
+    status: 'inferred',
+  },
 ];
