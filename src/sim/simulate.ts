@@ -313,8 +313,13 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
   // Stable: equal times keep the order in which the lifecycle produced them.
   events.sort((a, b) => a.at - b.at);
 
-  const summary = summarizeColumns(scenario, cols, events, lc.rulesets, lc.initialLbRotation, (i) =>
-    path.active ? recordOf(scenario, cols, i) : null,
+  const summary = summarizeColumns(
+    scenario,
+    cols,
+    events,
+    lc.rulesets,
+    lc.initialLbRotation,
+    (i) => (path.active ? recordOf(scenario, cols, i) : null),
   );
   // On the eBPF data path: how the flows hold on to their backends (Maglev vs random).
   const flows = ebpf ? flowStability(scenario, lc, cols, seed) : null;
