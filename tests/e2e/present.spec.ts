@@ -259,8 +259,8 @@ test('every deck slide of a diagram over time steps through its moments (all dec
   // otherwise. A diagram over time stepped hop by hop never shows its point (its hops all
   // happen at t ≈ 0), so no such slide may list hops.
   const handouts = builtPages((u) => /^\/(en|de)\/present\/[^/]+\/print\/$/.test(u));
-  // Seven lessons and lesson 8, in two languages.
-  expect(handouts.length).toBe(16);
+  // Lessons 1 to 9, in two languages.
+  expect(handouts.length).toBe(18);
   let timed = 0;
   for (const url of handouts) {
     await page.goto(url);
@@ -278,6 +278,7 @@ test('every deck slide of a diagram over time steps through its moments (all dec
       }
     }
   }
-  // Lesson 5 (two balance runs and the MetalLB drain) and lesson 6 (three drains), in both languages.
-  expect(timed).toBe(12);
+  // Lesson 5 (two balance runs and the MetalLB drain), lesson 6 (three drains) and lesson 9 (the
+  // Maglev and random drains), in both languages.
+  expect(timed).toBe(16);
 });
