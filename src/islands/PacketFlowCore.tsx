@@ -29,7 +29,7 @@ import { Playback } from './flow/Playback';
 import { Narration } from './flow/Narration';
 import { TimeCharts, type ChartProps } from './flow/TimeCharts';
 import { trFor, type Messages } from './flow/trClient';
-import { useEbpfMessages } from './flow/useEbpfMessages';
+import { prefetchEbpfMessages, useEbpfMessages } from './flow/useEbpfMessages';
 import { EBPF_CONTROLS } from './packetFlowApi';
 import { usesEbpf } from '../sim/ebpf/config';
 import { useApi } from './flow/useApi';
@@ -91,6 +91,8 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const canvasRef = useRef<HTMLDivElement | null>(null);
   const stepbarRef = useRef<HTMLDivElement | null>(null);
 
+  const ebpfControls = controls.some((c) => EBPF_CONTROLS.includes(c));
+  if (ebpfControls && typeof window !== 'undefined') prefetchEbpfMessages(lang);
   // The base scenario arrives with the first run; what-ifs are checked against it.
   const base = useRef<Scenario | undefined>(undefined);
   const whatIf = useWhatIf(base, baseOverrides);
@@ -107,8 +109,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const resolved = run?.result.resolved;
   const timeMode = run?.mode === 'time';
   // The eBPF data path's strings load with its first run (or its controls), not with the page.
-  const ebpfNeeded =
-    (resolved ? usesEbpf(resolved) : false) || controls.some((c) => EBPF_CONTROLS.includes(c));
+  const ebpfNeeded = (resolved ? usesEbpf(resolved) : false) || ebpfControls;
   const messages = useEbpfMessages(lang, ebpfNeeded, props.messages);
   const tr = useMemo(() => trFor(lang, messages), [lang, messages]);
 

@@ -27,6 +27,14 @@ function load(lang: Lang): Promise<Table> {
   return p.then((m) => (loaded[lang] = m.default as Table));
 }
 
+/**
+ * Start loading the strings without waiting (a diagram that offers the data-path controls calls
+ * this before its first run suspends, so the two loads overlap instead of following each other).
+ */
+export function prefetchEbpfMessages(lang: Lang): void {
+  if (!loaded[lang]) pending[lang] ??= load(lang);
+}
+
 /** The island's messages, with the eBPF strings of `lang` when `needed` (suspends until loaded). */
 export function useEbpfMessages(lang: Lang, needed: boolean, base: Messages): Messages {
   const table = needed ? loaded[lang] : undefined;
