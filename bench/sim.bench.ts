@@ -18,6 +18,11 @@ const nft = { 'kubeProxy.mode': 'nftables' };
 const drainNft = applyOverrides(drain, nft);
 const millionNft = applyOverrides(million, nft);
 if (!drainNft.ok || !millionNft.ok) throw new Error('nftables bench scenarios invalid');
+// The same two runs on the eBPF data path (DSR, Maglev: the most work per connection).
+const onEbpf = { dataPath: 'ebpf', 'ebpf.lbMode': 'dsr', 'ebpf.algorithm': 'maglev' };
+const drainEbpf = applyOverrides(drain, onEbpf);
+const millionEbpf = applyOverrides(million, onEbpf);
+if (!drainEbpf.ok || !millionEbpf.ok) throw new Error('eBPF bench scenarios invalid');
 
 const cases: BenchCase[] = [
   {
@@ -43,6 +48,18 @@ const cases: BenchCase[] = [
     run: () => void simulateCore(millionNft.scenario),
     runs: 5,
     target: 'within 10 % of iptables mode',
+  },
+  {
+    name: 'drain-cluster-nodeport-probe on eBPF, DSR, Maglev (12,000 conns, traces)',
+    run: () => void simulate(drainEbpf.scenario),
+    runs: 30,
+    target: 'within 10 % of the kube-proxy run',
+  },
+  {
+    name: 'local-imbalance 1,000,000 conns on eBPF, DSR, Maglev (core)',
+    run: () => void simulateCore(millionEbpf.scenario),
+    runs: 5,
+    target: 'within 10 % of the kube-proxy run',
   },
 ];
 export default cases;

@@ -48,6 +48,7 @@ export function toJson(result: SimResult): unknown {
       failedByReason: s.failedByReason ?? {},
       failedNew: s.failedNew ?? 0,
       brokenEstablished: s.brokenEstablished ?? 0,
+      ...(s.flows ? { flows: s.flows } : {}),
     },
     featured: result.featured.map((f) => f.record.id),
     connections: result.connections.map((c) => ({
@@ -104,6 +105,19 @@ export function summaryTable(
   if (s.disruption.seconds > 0 && NLB_PRESETS.has(result.resolved.loadBalancer.preset))
     lines.push(`  ${t(lang, 'cli.summary.nlbUpperBound')}`);
   lines.push(...failureLines(lang, result));
+  // The eBPF data path: how flows keep their backend (src/sim/ebpf/stability.ts).
+  if (s.flows) {
+    const f = s.flows;
+    const same = t(lang, 'cli.summary.flows', {
+      algorithm: f.algorithm,
+      same: f.sameOnOtherNode,
+      flows: f.flows,
+    });
+    // The second half only when the backends changed during the run (kept > 0).
+    const moved =
+      f.kept > 0 ? t(lang, 'cli.summary.flowsMoved', { moved: f.moved, kept: f.kept }) : '';
+    lines.push(`${same}${moved}`);
+  }
   lines.push(
     '',
     ...columns([

@@ -10,13 +10,14 @@ export const WHAT_IF_KINDS = [
   'preStop',
   'drain',
   'taint',
+  'dataPath',
 ] as const;
 export type WhatIfKind = (typeof WHAT_IF_KINDS)[number];
 
 /**
  * One what-if: its kind and value (a policy, 'topologySpread', a node id, a preset, a probe kind,
  * 'on' for cross-zone, 'v2' for PROXY protocol, seconds of preStop sleep, 'first' to taint a drained node before
- * its drain).
+ * its drain, 'ebpf' or 'kubeProxy' for the data path).
  */
 export interface WhatIfChoice {
   kind: WhatIfKind;

@@ -72,6 +72,8 @@ export function whatIfOptions(
     ...PRESET_NAMES.filter((p) => p !== current && !alternatives.includes(p)),
   ];
   out.push({ kind: 'preset', values: presets });
+  // The other data path: the importer's guess can be wrong (src/importer/dataPath.ts).
+  out.push({ kind: 'dataPath', values: [s.dataPath === 'ebpf' ? 'kubeProxy' : 'ebpf'] });
   return out;
 }
 
@@ -134,6 +136,8 @@ export function applyWhatIf(
         'lifecycle.terminationGracePeriodSeconds': String(grace),
       });
     }
+    case 'dataPath':
+      return applyOverrides(s, { dataPath: choice.value });
     case 'drain': {
       if (!s.nodes.some((n) => n.id === choice.value))
         return {

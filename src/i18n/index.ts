@@ -19,6 +19,8 @@ import practiceEn from './locales/practice/en.json';
 import practiceDe from './locales/practice/de.json';
 import clusterEn from './locales/cluster/en.json';
 import clusterDe from './locales/cluster/de.json';
+import ebpfEn from './locales/ebpf/en.json';
+import ebpfDe from './locales/ebpf/de.json';
 
 export const languages = ['en', 'de'] as const;
 export type Lang = (typeof languages)[number];
@@ -32,6 +34,7 @@ const en = {
   ...importerEn,
   ...practiceEn,
   ...clusterEn,
+  ...ebpfEn,
 };
 const de = {
   ...siteDe,
@@ -42,6 +45,7 @@ const de = {
   ...importerDe,
   ...practiceDe,
   ...clusterDe,
+  ...ebpfDe,
 };
 
 /** Every UI key; English defines the set. */

@@ -59,6 +59,7 @@ export function issueSentence(t: Translate, lang: string, issue: InputIssue): st
     'unknownScenario',
     'requiresLocal',
     'notWithPreset',
+    'requiresEbpf',
     'unknownConnection',
   ].includes(issue.code);
   if (p.received !== undefined && echoes) text += t('issue.received', { received: p.received });

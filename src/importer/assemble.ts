@@ -4,6 +4,7 @@
  */
 import type { LifecycleSpec, Scenario, TrafficSpec } from '../sim/types.ts';
 import { validateScenario } from '../sim/validate.ts';
+import type { DataPathHint } from './dataPath.ts';
 import type { Endpoints } from './endpoints.ts';
 import type { DumpIndex } from './kinds.ts';
 import type { LoadBalancer } from './loadBalancer.ts';
@@ -29,6 +30,7 @@ export interface Stages {
   lifecycle: LifecycleSpec;
   traffic: TrafficSpec;
   placement: PlacementHint;
+  dataPath: DataPathHint;
 }
 
 /** The scenario the stages describe (not yet validated). */
@@ -60,6 +62,7 @@ export function scenarioOf(s: Stages): Scenario {
       ...(s.lb.cloud.crossZone === undefined ? {} : { crossZone: s.lb.cloud.crossZone }),
     },
     masquerade: true,
+    ...(s.dataPath.dataPath === 'ebpf' ? { dataPath: 'ebpf' as const } : {}),
     traffic: s.traffic,
     lifecycle: s.lifecycle,
     timeline: s.topology.timeline,
@@ -112,6 +115,7 @@ export function reportOf(s: Stages, r: ReportBuilder): ImportReport {
     placement: s.placement,
     lb: s.lb.cloud.lb,
     workload: workloadOf(svc, s.endpoints.used),
+    dataPath: s.dataPath,
     drainCandidates,
     counts: {
       objects: s.objectCount,

@@ -6,6 +6,7 @@
 import type { CloudPreset, Scenario } from '../sim/types.ts';
 import { PRESET_NAMES } from '../sim/validate.ts';
 import { reportOf, scenarioOf, validated, type Stages } from './assemble.ts';
+import { dataPathOf } from './dataPath.ts';
 import { collectEndpoints, type Endpoints } from './endpoints.ts';
 import { indexObjects } from './kinds.ts';
 import { lifecycleOf, trafficOf } from './lifecycle.ts';
@@ -83,6 +84,7 @@ function run(text: string, options: ImportOptions): ImportResult {
   const lifecycle = lifecycleOf(endpoints.used, r);
   const traffic = trafficOf(r);
   const placement = placementOf(endpoints.used, r);
+  const dataPath = dataPathOf(dump.pods, parsed.objects, r);
   const stages: Stages = {
     objectCount: parsed.objects.length,
     dump,
@@ -94,6 +96,7 @@ function run(text: string, options: ImportOptions): ImportResult {
     lifecycle,
     traffic,
     placement,
+    dataPath,
   };
   const checked = validated(scenarioOf(stages));
   if (!checked.ok) return checked;

@@ -4,6 +4,7 @@
  * sentence with the i18n key `importer.item.<code>` (src/i18n/locales/importer).
  */
 import type { CloudPreset, ExternalTrafficPolicy, PlacementStrategy } from '../sim/types.ts';
+import type { DataPathHint } from './dataPath.ts';
 
 /** The six groups a report item belongs to; `error` items stop the import. */
 export const REPORT_KINDS = [
@@ -103,6 +104,15 @@ export const REPORT_CODES = {
   ipTargetsPreserveSet: 'used',
   nodePortServiceLb: 'inferred',
   idRenamed: 'inferred',
+  // The data path the dump suggests (src/importer/dataPath.ts).
+  dataPathKubeProxy: 'inferred',
+  dataPathBoth: 'inferred',
+  dataPathCilium: 'inferred',
+  dataPathAnetd: 'inferred',
+  dataPathCiliumElsewhere: 'inferred',
+  dataPathCiliumNodes: 'inferred',
+  dataPathNoAgent: 'inferred',
+  dataPathAssumed: 'inferred',
   // Read and left out.
   serviceIgnored: 'ignored',
   otherPods: 'ignored',
@@ -257,6 +267,8 @@ export interface ImportReport {
   lb: LbFacts;
   /** Who owns the Pods (null: no controller found, or the owners differ). */
   workload: Workload | null;
+  /** The data path the dump suggests and the evidence (the scenario runs it). */
+  dataPath: DataPathHint;
   /** Engine ids of nodes that are cordoned, tainted for deletion or being deleted. */
   drainCandidates: string[];
   counts: {

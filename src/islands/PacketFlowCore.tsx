@@ -13,7 +13,13 @@ import { stateAt } from '../sim/state';
 import type { ConnectionTrace, Hop, Scenario } from '../sim/types';
 import { ariaConfig, withAria } from './flow/a11y';
 import { jumpCommand, keyCommand } from './flow/commands';
-import { diagramLabel, diagramTitle, diagramView, narrationAt } from './flow/diagramView';
+import {
+  dataPathChip,
+  diagramLabel,
+  diagramTitle,
+  diagramView,
+  narrationAt,
+} from './flow/diagramView';
 import { toLog, type LogEntry } from './flow/EventLog';
 import { narrate } from './flow/narrate';
 import { Canvas } from './flow/Canvas';
@@ -25,6 +31,9 @@ import { Playback } from './flow/Playback';
 import { Narration } from './flow/Narration';
 import { TimeCharts, type ChartProps } from './flow/TimeCharts';
 import { trFor, type Messages } from './flow/trClient';
+import { prefetchEbpfMessages, useEbpfMessages } from './flow/useEbpfMessages';
+import { EBPF_CONTROLS } from './packetFlowApi';
+import { usesEbpf } from '../sim/ebpf/config';
 import { useApi } from './flow/useApi';
 import { useFollowPacket } from './flow/useFollowPacket';
 import { useLayout } from './flow/useLayout';
@@ -70,7 +79,6 @@ export default function PacketFlowCore(props: PacketFlowProps & { messages: Mess
 
 function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const { lang, controls = [], chrome = 'full', size = 'normal', onStateChange, apiRef } = props;
-  const tr = useMemo(() => trFor(lang, props.messages), [lang, props.messages]);
   const reactId = useId();
   const uid = props.instanceId ?? `hop${reactId.replace(/[^a-zA-Z0-9]/g, '')}`;
   const source = props.scenarioData ?? props.scenario;
@@ -87,6 +95,8 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const canvasRef = useRef<HTMLDivElement | null>(null);
   const stepbarRef = useRef<HTMLDivElement | null>(null);
 
+  const ebpfControls = controls.some((c) => EBPF_CONTROLS.includes(c));
+  if (ebpfControls && typeof window !== 'undefined') prefetchEbpfMessages(lang);
   // The base scenario arrives with the first run; what-ifs are checked against it.
   const base = useRef<Scenario | undefined>(undefined);
   const whatIf = useWhatIf(base, baseOverrides);
@@ -102,6 +112,10 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const run = outcome.ok ? outcome.run : null;
   const resolved = run?.result.resolved;
   const timeMode = run?.mode === 'time';
+  // The eBPF data path's strings load with its first run (or its controls), not with the page.
+  const ebpfNeeded = (resolved ? usesEbpf(resolved) : false) || ebpfControls;
+  const messages = useEbpfMessages(lang, ebpfNeeded, props.messages);
+  const tr = useMemo(() => trFor(lang, messages), [lang, messages]);
 
   const { actor, coarse } = usePlayback(run, { step: props.initialStep, time: props.initialTime });
   const urlIssues = useUrlSync({
@@ -280,6 +294,7 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
         policy={policy}
         masquerade={resolved.masquerade}
         dataPath={dataPathKindOf(resolved)}
+        ebpfChip={dataPathChip(tr, resolved)}
         burst={burst > 0 ? bursts.length : 0}
         share={
           shareable ? { getState: api.getState, api, controls, chrome, pause: api.pause } : null

@@ -26,7 +26,11 @@ export type ControlId =
   | 'appProxyProtocol'
   | 'ipMode'
   | 'crossZone'
-  | 'proxyMode';
+  | 'proxyMode'
+  | 'dataPath'
+  | 'ebpfLbMode'
+  | 'ebpfAlgorithm'
+  | 'protocol';
 
 /** Every control id, in the order the playground's toolbar shows them. */
 export const controlIds: readonly ControlId[] = [
@@ -47,6 +51,18 @@ export const controlIds: readonly ControlId[] = [
   'ipMode',
   'crossZone',
   'proxyMode',
+  'dataPath',
+  'ebpfLbMode',
+  'ebpfAlgorithm',
+  'protocol',
+];
+
+/** The controls whose labels come with the eBPF data path's strings (locales/ebpf). */
+export const EBPF_CONTROLS: readonly string[] = [
+  'dataPath',
+  'ebpfLbMode',
+  'ebpfAlgorithm',
+  'protocol',
 ];
 
 export interface PacketFlowProps {

@@ -11,6 +11,7 @@
  * Addresses that already sit in their range are kept, so the canonical scenarios keep their
  * client, frontend and node addresses; Pod addresses always move. Pure: no node:* imports.
  */
+import { usesEbpf } from '../sim/ebpf/config.ts';
 import { intToIp, ipToInt, isDottedIp, parseCidr } from '../sim/ip.ts';
 import type { Scenario } from '../sim/types.ts';
 
@@ -30,7 +31,9 @@ export interface RenumberIssue {
     | 'tooManyPodsOnNode'
     | 'tooManyClients'
     | 'clientInPodNetwork'
-    | 'aboveIpHeader';
+    | 'aboveIpHeader'
+    /** The eBPF data path is modelled from Cilium's source; the lab loads kube-proxy's rules. */
+    | 'ebpfDataPath';
   detail: string;
 }
 
@@ -189,6 +192,8 @@ export function renumber(
   // Checked after the addresses, so a client Pod is named as such first.
   const above = aboveIpHeader(input);
   if (above) return { ok: false, issue: { code: 'aboveIpHeader', detail: above } };
+  if (usesEbpf(input))
+    return { ok: false, issue: { code: 'ebpfDataPath', detail: 'dataPath=ebpf' } };
   return { ok: true, value: { scenario, map, podBits } };
 }
 

@@ -28,7 +28,14 @@ export type Metric =
   | 'markedUp'
   | 'share'
   | 'expectedShare'
-  | 'event';
+  | 'event'
+  /** eBPF: share of flows the next node would send to the same backend. */
+  | 'flowsSame'
+  /** eBPF: share of kept flows a fresh lookup sends elsewhere after the backends changed. */
+  | 'flowsMoved'
+  /** eBPF: the counts behind those shares. */
+  | 'flowsChecked'
+  | 'flowsKept';
 
 export const METRICS: readonly Metric[] = [
   'connections',
@@ -46,6 +53,10 @@ export const METRICS: readonly Metric[] = [
   'share',
   'expectedShare',
   'event',
+  'flowsSame',
+  'flowsMoved',
+  'flowsChecked',
+  'flowsKept',
 ];
 
 export interface NumberQuery {
@@ -117,6 +128,14 @@ function read(r: SimResult, q: NumberQuery): number | null {
       return s.podShare[q.pod ?? ''] ?? null;
     case 'expectedShare':
       return s.expectedShare[q.pod ?? ''] ?? null;
+    case 'flowsSame':
+      return s.flows && s.flows.flows > 0 ? s.flows.sameOnOtherNode / s.flows.flows : null;
+    case 'flowsMoved':
+      return s.flows && s.flows.kept > 0 ? s.flows.moved / s.flows.kept : null;
+    case 'flowsChecked':
+      return s.flows?.flows ?? null;
+    case 'flowsKept':
+      return s.flows?.kept ?? null;
     case 'event': {
       const e = r.events.find(
         (x) => x.type === q.event && (q.node === undefined || ('node' in x && x.node === q.node)),

@@ -2,6 +2,7 @@
  * Every code the engine can emit, as constant lists: the i18n test checks that both locale
  * files have a key for each one. Views translate `<area>.<code>` keys.
  */
+import { MAGLEV_TABLE_SIZE } from './ebpf/codes.ts';
 import { RULE_WHY_CODES } from './kubeProxy.ts';
 import type {
   HopMark,
@@ -30,6 +31,7 @@ export const OUTCOME_REASONS: readonly OutcomeReason[] = [
   'proxyHeaderUnexpected',
   'proxyHeaderMissing',
   'noArpAnswer',
+  'dsrReplyMismatch',
 ];
 
 export const EVENT_TYPES: readonly SimEvent['type'][] = [
@@ -76,6 +78,15 @@ export const RULE_CODES: readonly RuleCode[] = [
   'nodeport-endpoints-check',
   'masquerading',
   'masquerade',
+  // The eBPF data path's steps (ebpf/codes.ts EBPF_RULE_CODES), written out: a spread would keep
+  // both lists in every page's bundle.
+  'bpf-nodeport',
+  'bpf-service',
+  'bpf-backend',
+  'bpf-snat',
+  'bpf-dsr',
+  'bpf-revnat',
+  'bpf-socket',
 ];
 
 export const VERDICTS = [
@@ -87,11 +98,13 @@ export const VERDICTS = [
   'reject',
   'unnat',
   'accept',
+  'dsr',
 ] as const;
 
 /**
- * Why-codes; `random1of<n>` and nftables' `numgen<k>mod<n>` are families translated by the keys
- * `rule.why.random1ofN` and `rule.why.numgen`.
+ * Why-codes; `random1of<n>`, nftables' `numgen<k>mod<n>` and the eBPF path's `maglevSlot<n>` and
+ * `pick<i>of<n>` are families translated by `rule.why.random1ofN`, `.numgen`, `.maglevSlotN`
+ * and `.pickOfN`.
  */
 export const RULE_WHYS: readonly string[] = [
   ...RULE_WHY_CODES,
@@ -101,6 +114,24 @@ export const RULE_WHYS: readonly string[] = [
   'noEndpointsMap',
   'random1ofN',
   'numgen',
+  // The eBPF data path's (ebpf/codes.ts EBPF_WHY_CODES), written out like RULE_CODES'.
+  'ebpfAtDevice',
+  'serviceClusterScope',
+  'serviceLocalScope',
+  'noBackends',
+  'noLocalBackends',
+  'backendLocal',
+  'backendRemoteSnat',
+  'dsrOption',
+  'dsrGeneve',
+  'dsrExtract',
+  'dsrReplySource',
+  'dsrKnownFlow',
+  'revSnat',
+  'revDnat',
+  'socketLb',
+  'maglevSlotN',
+  'pickOfN',
 ];
 
 export const HOP_MARKS: readonly HopMark[] = [
@@ -119,6 +150,8 @@ export const HOP_MARKS: readonly HopMark[] = [
   'reject',
   'timeout',
   'established',
+  'dsr',
+  'dsrReturn',
 ];
 
 export const PACKET_KINDS: readonly PacketKind[] = ['SYN', 'SYN-ACK', 'ACK', 'DATA', 'RST', 'ICMP'];
@@ -153,6 +186,7 @@ export const ISSUE_CODES = [
   'onlyForLocal',
   'requiresLocal',
   'notWithPreset',
+  'requiresEbpf',
   'exceedsField',
   'tooManyConnections',
   'unknownScenario',
@@ -174,5 +208,13 @@ export function whyKey(why: string): { key: string; params: Record<string, strin
   if (m) return { key: 'rule.why.random1ofN', params: { n: m[1] ?? '' } };
   const g = /^numgen(\d+)mod(\d+)$/.exec(why);
   if (g) return { key: 'rule.why.numgen', params: { k: g[1] ?? '', n: g[2] ?? '' } };
+  const slot = /^maglevSlot(\d+)$/.exec(why);
+  if (slot)
+    return {
+      key: 'rule.why.maglevSlotN',
+      params: { slot: slot[1] ?? '', m: String(MAGLEV_TABLE_SIZE) },
+    };
+  const pick = /^pick(\d+)of(\d+)$/.exec(why);
+  if (pick) return { key: 'rule.why.pickOfN', params: { i: pick[1] ?? '', n: pick[2] ?? '' } };
   return { key: `rule.why.${why}`, params: {} };
 }

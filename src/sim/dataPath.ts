@@ -1,6 +1,6 @@
 /**
  * The seam between the engine and a data path: where a node handles a packet. Each data path
- * (kube-proxy in iptables mode, kube-proxy in nftables mode, …) compiles its own model for one
+ * (kube-proxy in iptables mode, kube-proxy in nftables mode, an eBPF replacement) compiles its own model for one
  * node from the same inputs, and the compiled object answers four questions the engine asks:
  * where does a new connection's first packet go (`evaluate`, the fast path), which steps did a
  * recorded connection take (`trace`), is its source masqueraded on the way out (`masquerade`),
@@ -10,19 +10,22 @@
  * To add a data path: one module with a `DataPath` (its compiler returns `NodeDataPath`s), and
  * one line in `dataPathOf` (dataPaths.ts). Nothing in route.ts, trace.ts or the lab changes.
  */
+import type { EbpfMaps } from './ebpf/program.ts';
 import type { Endpoint } from './kubeProxy.ts';
 import type { RuleHit, Scenario, ServiceSpec } from './types.ts';
 
 /** The data paths the engine can walk (views label them with the key `dataPath.<kind>`). */
-export const DATA_PATH_KINDS = ['iptables', 'nftables'] as const;
+export const DATA_PATH_KINDS = ['iptables', 'nftables', 'ebpf'] as const;
 export type DataPathKind = (typeof DATA_PATH_KINDS)[number];
 
 /**
- * The data path a scenario declares: kube-proxy's `mode`, iptables unless set (kube-proxy's
- * default, source: kube-proxy-default-mode). Light on purpose: views label a diagram with it
- * without loading any data path (dataPaths.ts maps the kind to its implementation).
+ * The data path a scenario declares: the eBPF replacement when `dataPath` is ebpf, else
+ * kube-proxy's `mode`, iptables unless set (kube-proxy's default, source:
+ * kube-proxy-default-mode). Light on purpose: views label a diagram with it without loading any
+ * data path (dataPaths.ts maps the kind to its implementation).
  */
-export function dataPathKindOf(s: Pick<Scenario, 'kubeProxy'>): DataPathKind {
+export function dataPathKindOf(s: Pick<Scenario, 'kubeProxy' | 'dataPath'>): DataPathKind {
+  if (s.dataPath === 'ebpf') return 'ebpf';
   return s.kubeProxy?.mode === 'nftables' ? 'nftables' : 'iptables';
 }
 
@@ -106,6 +109,11 @@ export interface NodeDataPath {
   masquerade(marked: boolean, sameNode: boolean, hits: RuleHit[] | null): boolean;
   /** The kernel text that programs this node's rules into an empty network namespace. */
   kernel(header?: readonly string[]): KernelProgram;
+  /**
+   * The eBPF data path only: the node's BPF maps. The engine routes and traces such a node with
+   * ebpf/route.ts and ebpf/trace.ts instead of the three walks above, and the lab refuses it.
+   */
+  readonly ebpf?: EbpfMaps;
 }
 
 /** A compiler for one run: it may share work between nodes compiled from the same endpoints. */

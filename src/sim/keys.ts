@@ -4,7 +4,13 @@
  * too), and how a value is read and checked against a scenario. Light enough for a page's main
  * thread (no validator, no engine); applying overrides is overrides.ts.
  */
-import { COMPOUND_OVERRIDES, CONDITIONS, scenarioSpec, type CompoundKey } from './params.ts';
+import {
+  COMPOUND_OVERRIDES,
+  CONDITIONS,
+  DATA_PATH_DEFAULTS,
+  scenarioSpec,
+  type CompoundKey,
+} from './params.ts';
 import { LB_BEHAVIOUR } from './presets.ts';
 import { fieldsWithMeta, valueAt, type FieldMeta, type NumberSpec, type Spec } from './spec.ts';
 import { describeValue, numberProblem } from './specCheck.ts';
@@ -247,6 +253,16 @@ function editDistance(a: string, b: string, limit: number): number {
   }
   return prev[b.length] ?? limit;
 }
+const D = DATA_PATH_DEFAULTS;
+/** What an absent optional data-path setting means. */
+const OPTIONAL_DEFAULTS: Readonly<Record<string, string>> = {
+  dataPath: D.dataPath,
+  'ebpf.lbMode': D.lbMode,
+  'ebpf.algorithm': D.algorithm,
+  'ebpf.dsrDispatch': D.dsrDispatch,
+  'service.protocol': D.protocol,
+};
+
 /** The value an override key has in a scenario, as the set grammar writes it. */
 export function currentValue(k: OverrideKey, s: Scenario): string {
   switch (k.key) {
@@ -274,7 +290,8 @@ export function currentValue(k: OverrideKey, s: Scenario): string {
       return String(s.loadBalancer.crossZone ?? LB_BEHAVIOUR[s.loadBalancer.preset].crossZone);
     default: {
       const v = valueAt(s, k.key);
-      return v === undefined ? '' : String(v);
+      // Optional data-path settings read as their defaults (kubeProxy, snat, random, opt, TCP).
+      return v === undefined ? (OPTIONAL_DEFAULTS[k.key] ?? '') : String(v);
     }
   }
 }

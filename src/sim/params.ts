@@ -100,6 +100,20 @@ export const NODE_ACTION_TYPES = [
 ] as const;
 export const ACTION_TYPES = [...NODE_ACTION_TYPES, 'deletePod'] as const;
 
+// ---- data paths (the eBPF replacement: src/sim/ebpf/) -----------------------------------------
+/** Which program translates Services on the nodes: kube-proxy, or an eBPF replacement at eth0. */
+export const DATA_PATHS = ['kubeProxy', 'ebpf'] as const;
+/** Cilium's `loadBalancer.mode` (source: cilium-lb-mode): SNAT, DSR, or DSR for TCP only. */
+export const EBPF_LB_MODES = ['snat', 'dsr', 'hybrid'] as const;
+/** Cilium's `loadBalancer.algorithm` (source: cilium-maglev): random, or Maglev hashing. */
+export const EBPF_ALGORITHMS = ['random', 'maglev'] as const;
+/** Cilium's `loadBalancer.dsrDispatch` (source: cilium-dsr-dispatch): an IP option or Geneve. */
+export const EBPF_DSR_DISPATCHES = ['opt', 'geneve'] as const;
+/** The Service port's protocol; UDP is modelled on the eBPF data path only (hybrid mode). */
+export const PROTOCOLS = ['TCP', 'UDP'] as const;
+/** The eBPF settings apply only when the eBPF data path runs. */
+const onEbpf = { path: 'dataPath', equals: 'ebpf' } as const;
+
 const T = LIMITS.timeMax;
 const id = str('id', LIMITS.idLength);
 const ip = str('ip', 15);
@@ -231,6 +245,8 @@ export const scenarioSpec = obj({
       externalTrafficPolicy: req(oneOf(POLICIES), { override: true, control: 'policy' }),
       /** Allocated by the API server only for type LoadBalancer with externalTrafficPolicy Local. */
       healthCheckNodePort: opt(nodePort),
+      /** The port's protocol (default TCP); UDP only with `dataPath: ebpf`. */
+      protocol: opt(oneOf(PROTOCOLS), { override: true, control: 'protocol', appliesWhen: onEbpf }),
     }),
   ),
   loadBalancer: req(
@@ -306,10 +322,37 @@ export const scenarioSpec = obj({
   ),
   /** The Pod network's layout (default bridge). */
   cni: opt(oneOf(CNI_LAYOUTS), { override: true, control: 'cni' }),
-  /** kube-proxy's configuration: `mode` is its data path (default 'iptables'). */
+  /**
+   * kube-proxy's configuration: `mode` is its data path (default 'iptables'); not read when
+   * `dataPath` is ebpf (no kube-proxy runs then).
+   */
   kubeProxy: opt(
     obj({
       mode: opt(oneOf(KUBE_PROXY_MODES), { override: true, control: 'proxyMode' }),
+    }),
+  ),
+  /**
+   * The nodes' Service data path (default kubeProxy). `ebpf` replaces kube-proxy with a program
+   * at each node's eth0, modelled on Cilium's kube-proxy replacement (src/sim/ebpf/).
+   */
+  dataPath: opt(oneOf(DATA_PATHS), { override: true, control: 'dataPath' }),
+  /** Settings of the eBPF data path, named as Cilium's Helm values `loadBalancer.*`. */
+  ebpf: opt(
+    obj({
+      /** snat (default), dsr, or hybrid (DSR for TCP, SNAT for UDP). */
+      lbMode: opt(oneOf(EBPF_LB_MODES), {
+        override: true,
+        control: 'ebpfLbMode',
+        appliesWhen: onEbpf,
+      }),
+      /** random (default) or maglev. */
+      algorithm: opt(oneOf(EBPF_ALGORITHMS), {
+        override: true,
+        control: 'ebpfAlgorithm',
+        appliesWhen: onEbpf,
+      }),
+      /** How DSR carries the Service address to the backend node: opt (default) or geneve. */
+      dsrDispatch: opt(oneOf(EBPF_DSR_DISPATCHES), { override: true, appliesWhen: onEbpf }),
     }),
   ),
   /** Teaching what-if: false skips KUBE-MARK-MASQ (not a kube-proxy option). */
@@ -402,6 +445,18 @@ export const LIFECYCLE_DEFAULTS = {
   readinessFailureThreshold: 3,
 } as const;
 
+/**
+ * Defaults of the data-path settings: kube-proxy; for the eBPF data path Cilium's own defaults
+ * (source: cilium-lb-mode, cilium-maglev, cilium-dsr-dispatch); TCP.
+ */
+export const DATA_PATH_DEFAULTS = {
+  dataPath: 'kubeProxy',
+  lbMode: 'snat',
+  algorithm: 'random',
+  dsrDispatch: 'opt',
+  protocol: 'TCP',
+} as const;
+
 /** Top-level keys a scenario file may carry besides the declared ones. */
 export const EXTRA_ROOT_KEYS = ['$schema'] as const;
 
@@ -418,7 +473,7 @@ export interface Condition {
         path: string;
         rule: 'notOneOf';
         values: readonly string[];
-        code: 'requiresLocal' | 'notWithPreset';
+        code: 'requiresLocal' | 'notWithPreset' | 'requiresEbpf';
       };
 }
 
@@ -465,6 +520,15 @@ export const CONDITIONS: readonly Condition[] = [
       code: 'notWithPreset',
     },
   })),
+  // kube-proxy's rule model is TCP only; a UDP port needs the eBPF data path named explicitly.
+  {
+    when: { path: 'service.protocol', equals: 'UDP' },
+    then: { path: 'dataPath', rule: 'required' },
+  },
+  {
+    when: { path: 'service.protocol', equals: 'UDP' },
+    then: { path: 'dataPath', rule: 'notOneOf', values: ['kubeProxy'], code: 'requiresEbpf' },
+  },
 ];
 
 /**

@@ -52,6 +52,16 @@ export function kubeProxyHealthzStatus(target: ProbeTarget): number | null {
   return target.tainted ? 503 : 200;
 }
 
+/**
+ * The status of the eBPF replacement's `/healthz` on :10256, served by its agent when
+ * `kubeProxyReplacementHealthzBindAddr` is set (assumed here; Cilium's default is off): 200 while
+ * the agent runs, whatever the node's taints (source: cilium-kpr-healthz).
+ */
+export function agentHealthzStatus(target: ProbeTarget): number | null {
+  if (!target.forwarding || !target.kubeProxyRunning) return null;
+  return 200;
+}
+
 /** Decide the answer of one probe sent now. */
 export function answerProbe(
   target: ProbeTarget,
@@ -88,13 +98,21 @@ export function answerProbe(
     }
     case 'httpKubeProxyHealthz': {
       // kube-proxy exited on a live machine: the port is closed, the kernel answers RST.
-      const status = kubeProxyHealthzStatus(target);
+      const status = target.rules.ebpf
+        ? agentHealthzStatus(target)
+        : kubeProxyHealthzStatus(target);
       return { ok: status === 200, status, delay: PROBE_RTT };
     }
     case 'httpHealthCheckNodePort': {
       if (!target.kubeProxyRunning) return { ok: false, status: null, delay: PROBE_RTT };
       // localEndpoints counts Ready local endpoints only (terminating ones deliberately not).
       const localEndpoints = target.rules.localReady;
+      // Cilium's agent serves the same port and status; its body has no serviceProxyHealthy
+      // (source: cilium-hcnp-server).
+      if (target.rules.ebpf) {
+        const ok = localEndpoints > 0;
+        return { ok, status: ok ? 200 : 503, delay: PROBE_RTT, localEndpoints };
+      }
       const serviceProxyHealthy = true;
       const ok = localEndpoints > 0 && serviceProxyHealthy;
       return { ok, status: ok ? 200 : 503, delay: PROBE_RTT, localEndpoints, serviceProxyHealthy };

@@ -59,13 +59,16 @@ function fieldsSchema(fields: Fields, extra: Json, extraRequired: string[] = [])
   return { type: 'object', additionalProperties: false, required, properties };
 }
 
-/** A schema that constrains only the value at a dotted path. */
+/**
+ * A schema that constrains only the value at a dotted path; `required` makes every key on the
+ * path required too (a condition on an optional field holds only when the field is there).
+ */
 function at(path: string, leaf: Json, required = false): Json {
   const keys = path.split('.');
   let schema: Json = leaf;
   for (let i = keys.length - 1; i >= 0; i--) {
     const k = keys[i] ?? '';
-    schema = { properties: { [k]: schema }, ...(required && i === 0 ? { required: [k] } : {}) };
+    schema = { properties: { [k]: schema }, ...(required ? { required: [k] } : {}) };
   }
   return schema;
 }

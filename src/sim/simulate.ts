@@ -27,6 +27,9 @@ import {
   routeConnection,
 } from './route.ts';
 import { createRng, type Rng } from './rng.ts';
+import { usesEbpf } from './ebpf/config.ts';
+import { routeEbpfConnection } from './ebpf/route.ts';
+import { flowStability } from './ebpf/stability.ts';
 import { summarizeColumns } from './summary.ts';
 import { OUTCOME_REASONS, OUTCOMES } from './codes.ts';
 import type { ConnectionRecord, OutcomeReason, Scenario, SimEvent, SimResult } from './types.ts';
@@ -73,6 +76,22 @@ export function internalOf(result: SimResult): SimInternal | undefined {
 /** Deterministic MASQUERADE source port (--random-fully) for a connection. */
 export function masqPort(connection: number): number {
   return 32768 + ((Math.imul(connection + 1, 2654435761) >>> 0) % 28232);
+}
+
+/**
+ * The source port a connection's SYN carries when it reaches the ingress node: a proxying LB's
+ * own, a Pod caller's after its node's egress SNAT, else the client's (the trace uses the same).
+ */
+export function arrivingPort(
+  path: LbPath,
+  client: { node?: string | undefined },
+  viaLb: boolean,
+  connection: number,
+  ownPort: number,
+): number {
+  if (!viaLb) return ownPort;
+  if (path.proxy) return masqPort(connection + 7919);
+  return client.node !== undefined ? masqPort(connection) : ownPort;
 }
 
 const REASON_INDEX = new Map(OUTCOME_REASONS.map((r, i) => [r, i]));
@@ -193,7 +212,9 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
   let nextDirect = 0;
   let regular = 0;
   const routed = newRouted();
-  const clientView = { ip: '', int: 0 };
+  const clientView = { ip: '', int: 0, port: 0 };
+  // The eBPF data path (src/sim/ebpf/) takes the place of kube-proxy's rules on every node.
+  const ebpf = usesEbpf(scenario);
   // Proxying LBs, PROXY protocol, ingress controllers and Pod callers; off for plain scenarios.
   const path = pathOf(scenario);
   const arriving = scenario.clients.map((c) => {
@@ -239,16 +260,11 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
       clientView.ip = client.ip;
       clientView.int = clientInts[ci] ?? 0;
     }
-    const r = routeConnection(
-      lc,
-      scenario,
-      lc.nodes[ingressIdx],
-      direct ? 1 : podCall ? 2 : 0,
-      clientView,
-      rand,
-      routed,
-      at,
-    );
+    const pathKind = direct ? 1 : podCall ? 2 : 0;
+    if (ebpf) clientView.port = arrivingPort(path, client, viaLb, id, colPort[id] ?? 0);
+    const r = ebpf
+      ? routeEbpfConnection(lc, scenario, lc.nodes[ingressIdx], pathKind, clientView, rand, routed)
+      : routeConnection(lc, scenario, lc.nodes[ingressIdx], pathKind, clientView, rand, routed, at);
     if (active && r.outcome === OUTCOME_OK) {
       const mismatch = proxyMismatch(path, viaLb);
       if (mismatch) {
@@ -297,14 +313,24 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
   // Stable: equal times keep the order in which the lifecycle produced them.
   events.sort((a, b) => a.at - b.at);
 
+  const summary = summarizeColumns(
+    scenario,
+    cols,
+    events,
+    lc.rulesets,
+    lc.initialLbRotation,
+    (i) => (path.active ? recordOf(scenario, cols, i) : null),
+  );
+  // On the eBPF data path: how the flows hold on to their backends (Maglev vs random).
+  const flows = ebpf ? flowStability(scenario, lc, cols, seed) : null;
+  if (flows) summary.flows = flows;
+
   let records: ConnectionRecord[] | null = null;
   const result = {
     scenario: scenario.id,
     seed,
     resolved: scenario,
-    summary: summarizeColumns(scenario, cols, events, lc.rulesets, lc.initialLbRotation, (i) =>
-      path.active ? recordOf(scenario, cols, i) : null,
-    ),
+    summary,
     events,
     featured: [],
     initialLbRotation: lc.initialLbRotation,

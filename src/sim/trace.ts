@@ -16,6 +16,7 @@ import {
   xffArriving,
 } from './clientIp.ts';
 import { announcesL2 } from './presets.ts';
+import { ebpfTrace } from './ebpf/trace.ts';
 import { deliversToNodePort, snatSourceKind } from './route.ts';
 import { masqPort, type SimInternal } from './simulate.ts';
 import type {
@@ -34,7 +35,12 @@ import type {
 } from './types.ts';
 
 /** One-way latencies in seconds (illustrative, only for ordering hops on the time axis). */
-const LATENCY = { clientLb: 0.005, lbNode: 0.0005, nodeNode: 0.0002, nodePod: 0.00005 } as const;
+export const LATENCY = {
+  clientLb: 0.005,
+  lbNode: 0.0005,
+  nodeNode: 0.0002,
+  nodePod: 0.00005,
+} as const;
 
 interface Header {
   src: Addr;
@@ -149,7 +155,8 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
       : undefined;
   const ingressSpec = s.nodes.find((n) => n.id === record.ingressNode);
   const fail = { outcome: record.outcome, reason: record.reason };
-  startPacket('SYN', 'request', record.at);
+  // A UDP Service (eBPF data path only) has no handshake: its first packet is a datagram.
+  startPacket(s.service.protocol === 'UDP' ? 'DATA' : 'SYN', 'request', record.at);
   if (!ingressSpec && l2) {
     // Nobody answers ARP for the LB IP: the SYN never leaves the client, which times out.
     hop(
@@ -212,6 +219,35 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   const rs: NodeDataPath | undefined = internal.rulesets[rsId];
   if (record.reason === 'nodeOffline' || !rs) {
     toIngress([], toNode, ['drop', 'timeout'], fail);
+    return { record, hops, conntrack };
+  }
+  // The eBPF data path (src/sim/ebpf/trace.ts) takes over at the ingress node's eth0.
+  if (rs.ebpf) {
+    ebpfTrace({
+      internal,
+      record,
+      rs,
+      hops,
+      conntrack,
+      ingress: ingressSpec,
+      client,
+      clientAddr,
+      frontend,
+      atNode,
+      lbHop,
+      proxy: path.proxy,
+      podCall,
+      fail,
+      latency: LATENCY,
+      startPacket: (k, dir) => startPacket(k, dir, t),
+      hop,
+      toIngress,
+      setPayload: (p) => {
+        payload = p;
+      },
+      proxyHeader,
+      xff: path.ingressController ? record.clientSeenByApp : null,
+    });
     return { record, hops, conntrack };
   }
   // Replay the node's walk with the recorded endpoint choice, listing its steps.

@@ -7,6 +7,8 @@
  */
 
 import type { IssueCode } from './codes.ts';
+import type { EBPF_RULE_CODES } from './ebpf/codes.ts';
+import type { FlowStability } from './ebpf/stability.ts';
 import type { Infer } from './spec.ts';
 import type {
   DELIVERIES,
@@ -98,6 +100,11 @@ export interface HopPayload {
    * after an L7 load balancer also the address that LB appended.
    */
   xForwardedForIn?: Ip[];
+  /**
+   * eBPF DSR: the Service address the ingress node wrote into the packet for the backend node,
+   * in an IPv4 option ('opt') or a Geneve option ('geneve'); only a TCP SYN carries it.
+   */
+  dsr?: { service: Addr; dispatch: 'opt' | 'geneve' };
 }
 
 /** Why a connection ended as it did; a stable code, translated by the views. */
@@ -122,7 +129,12 @@ export type OutcomeReason =
   /** The listener expects a PROXY header and got plain data ("broken header"); it closed. */
   | 'proxyHeaderMissing'
   /** MetalLB L2: no node was elected to answer ARP for the LB IP. */
-  | 'noArpAnswer';
+  | 'noArpAnswer'
+  /**
+   * eBPF DSR behind an LB that rewrote the destination to nodeIP:nodePort: the backend node's
+   * direct reply carries that address, which the client never dialled (src/sim/ebpf/).
+   */
+  | 'dsrReplyMismatch';
 
 /** Per-connection record (one row of the CLI's `connections` array). */
 export interface ConnectionRecord {
@@ -174,7 +186,9 @@ export type RuleCode =
   | 'service-endpoints-check'
   | 'nodeport-endpoints-check'
   | 'masquerading'
-  | 'masquerade';
+  | 'masquerade'
+  /** Steps of the eBPF data path (src/sim/ebpf/codes.ts). */
+  | (typeof EBPF_RULE_CODES)[number];
 
 export interface RuleHit {
   rule: RuleCode;
@@ -184,7 +198,7 @@ export interface RuleHit {
    */
   chain: string;
   /** What the rule did, as a code: 'jump', 'mark', 'dnat', 'snat', 'drop', 'reject', 'unnat', 'accept'. */
-  verdict: 'jump' | 'mark' | 'dnat' | 'snat' | 'drop' | 'reject' | 'unnat' | 'accept';
+  verdict: 'jump' | 'mark' | 'dnat' | 'snat' | 'drop' | 'reject' | 'unnat' | 'accept' | 'dsr';
   /** Why this rule matched, as a code (e.g. 'externalDestination', 'random1of3', 'noLocalEndpoints'). */
   why: string;
   /**
@@ -221,7 +235,11 @@ export type HopMark =
   | 'drop'
   | 'reject'
   | 'timeout'
-  | 'established';
+  | 'established'
+  /** eBPF DSR: the packet carries the Service address to the backend node (IP option or Geneve). */
+  | 'dsr'
+  /** eBPF DSR: the backend node answers the client directly, from the Service address. */
+  | 'dsrReturn';
 
 /** One packet moving from one place to the next, with its header before and after. */
 export interface Hop {
@@ -345,6 +363,8 @@ export interface Summary {
   failedNew?: number;
   /** Established connections cut later ('nodeWentDown', 'lbReset'); not in the window. */
   brokenEstablished?: number;
+  /** eBPF data path only: how flows keep their backend (src/sim/ebpf/stability.ts). */
+  flows?: FlowStability;
 }
 
 /** The result of one deterministic run. */

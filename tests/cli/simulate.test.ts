@@ -325,4 +325,18 @@ describe('--trace', () => {
     expect(maps).toContain('service-ips');
     expect(cli(['local', '--set', 'kubeProxy.mode=ebpf']).code).toBe(2);
   });
+
+  it('eBPF runs print how flows keep their backend; the moved half only when backends changed', () => {
+    const dsr = cli(['ebpf-dsr', '--set', 'ebpf.algorithm=maglev']);
+    expect(dsr.code).toBe(0);
+    expect(dsr.stdout).toMatch(
+      /Flows \(maglev\): the next node picks the same backend for (\d+) of \1\n/,
+    );
+    expect(dsr.stdout).not.toContain('after the backends changed');
+    const drain = cli(['ebpf-drain-maglev', '--lang', 'de']);
+    expect(drain.stdout).toMatch(
+      /Flows \(maglev\): .*; nach der Änderung der Backends würden \d+ von \d+ wechseln/,
+    );
+    expect(cli(['cluster-snat']).stdout).not.toContain('Flows (');
+  });
 });

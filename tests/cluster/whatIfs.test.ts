@@ -27,7 +27,7 @@ function scenarioOf(id: string): Scenario {
 }
 
 describe('whatIfOptions', () => {
-  it('offers the other policy, spreading, every node to drain, another probe, a preStop sleep and the other presets', () => {
+  it('offers the other policy, spreading, every node to drain, another probe, a preStop sleep, the other presets and data path', () => {
     const s = scenarioOf('aks-cluster');
     const o = whatIfOptions(s, ['azure-shared']);
     expect(o.map((x) => x.kind)).toEqual([
@@ -38,6 +38,7 @@ describe('whatIfOptions', () => {
       'probe',
       'preStop',
       'preset',
+      'dataPath',
     ]);
     expect(o[0]?.values).toEqual(['Local']);
     expect(o[2]?.values).toHaveLength(3);

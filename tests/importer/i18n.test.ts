@@ -18,6 +18,7 @@ import en from '../../src/i18n/locales/importer/en.json' with { type: 'json' };
 import { resources } from '../../src/i18n/index.ts';
 import { bigCluster, dumpObjects, toKubectlYaml } from './dump.ts';
 import { FIXTURES } from '../fixtures/kubectl/fixtures.ts';
+import { dataPathDumps } from './dataPathDumps.ts';
 import { baseDef, find, objectsOf, set } from './helpers.ts';
 
 const locales: Record<string, Record<string, string>> = { en, de };
@@ -382,6 +383,7 @@ function variants(): ReportItem[] {
   take(toKubectlYaml(dumpObjects({ ...bigCluster(50, 500, 'Local'), managedFields: true })));
   // The test dumps (the 100-node one adds no code, only time).
   for (const f of FIXTURES) if (f.id !== 'hundred-nodes') take(toKubectlYaml(dumpObjects(f.def)));
+  for (const dump of dataPathDumps()) take(toKubectlYaml(dump));
   return out;
 }
 

@@ -17,10 +17,15 @@ import {
 } from '../../src/sim/index.ts';
 import { run } from './helpers.ts';
 
-const load = (lang: string): Record<string, string> =>
+const area = (name: string, lang: string): Record<string, string> =>
   JSON.parse(
-    readFileSync(new URL(`../../src/i18n/locales/sim/${lang}.json`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../../src/i18n/locales/${name}/${lang}.json`, import.meta.url), 'utf8'),
   ) as Record<string, string>;
+// The eBPF data path's codes live in their own area, which islands load with its first run.
+const load = (lang: string): Record<string, string> => ({
+  ...area('sim', lang),
+  ...area('ebpf', lang),
+});
 const en = load('en');
 const de = load('de');
 const placeholders = (s: string): string[] =>

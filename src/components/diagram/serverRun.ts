@@ -4,5 +4,10 @@
  */
 import { runForDiagram } from '../../islands/flow/run';
 import { provideServerRunner } from '../../islands/flow/useRun';
+import { provideEbpfMessages } from '../../islands/flow/useEbpfMessages';
+import ebpfDe from '../../i18n/locales/ebpf/de.json';
+import ebpfEn from '../../i18n/locales/ebpf/en.json';
 
 provideServerRunner(runForDiagram);
+// The eBPF data path's strings, which browsers fetch with such a diagram's first run.
+provideEbpfMessages({ en: ebpfEn, de: ebpfDe });

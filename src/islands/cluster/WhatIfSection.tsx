@@ -82,7 +82,10 @@ export function WhatIfSection({
                   checked={!!enabled[o.kind]}
                   onChange={(e) => onToggle(o.kind, (e.target as HTMLInputElement).checked)}
                 />{' '}
-                {tr(`cluster.whatif.${o.kind}`, { value })}
+                {tr(`cluster.whatif.${o.kind}`, {
+                  value:
+                    o.kind === 'dataPath' ? tr(`cluster.whatif.dataPathValue.${value}`) : value,
+                })}
               </label>{' '}
               {picker}
             </li>

@@ -56,7 +56,7 @@ export function Canvas(props: {
   const { tr, layout, uid, view, narrow } = props;
   const isServer = typeof window === 'undefined';
   // MetalLB L2 draws no LB box: the label does not promise one.
-  const label = tr(layout.boxes['lb'] ? 'diagram.canvasLabel' : 'diagram.canvasLabelNoLb');
+  const label = layout.boxes['lb'] ? view.labels.canvas : view.labels.canvasNoLb;
   return (
     // Focusable so keyboard users can give the diagram focus (and scroll it on tiny screens).
     <div

@@ -23,8 +23,10 @@ export function Header(props: {
   title: string;
   policy: ExternalTrafficPolicy;
   masquerade: boolean;
-  /** The data path the nodes run (kube-proxy's mode). */
+  /** The data path the nodes run (kube-proxy's mode, or the eBPF replacement). */
   dataPath: DataPathKind;
+  /** The eBPF data path's chip with its mode and algorithm; null on kube-proxy. */
+  ebpfChip: string | null;
   /** Connections a burst plays (0: no burst). */
   burst: number;
   share: ShareSource | null;
@@ -38,12 +40,15 @@ export function Header(props: {
     <header className="hop-flow__bar">
       <strong className="hop-flow__title">{props.title}</strong>
       <span className={`hop-chip hop-chip--${policy}`}>{tr('diagram.policy', { policy })}</span>
-      {/* Whether the node masquerades can be a lesson question's answer: hop-giveaway. */}
-      <span className="hop-chip hop-giveaway" data-chip="snat">
-        {tr(snatChipKey(policy, props.masquerade))}
-      </span>
+      {/* SNAT is a kube-proxy setting; the eBPF chip names its own mode instead. Whether the node
+          masquerades can be a lesson question's answer: hop-giveaway. */}
+      {props.dataPath !== 'ebpf' && (
+        <span className="hop-chip hop-giveaway" data-chip="snat">
+          {tr(snatChipKey(policy, props.masquerade))}
+        </span>
+      )}
       <span className="hop-chip" data-chip="dataPath">
-        {tr(`dataPath.${props.dataPath}`)}
+        {props.ebpfChip ?? tr(`dataPath.${props.dataPath}`)}
       </span>
       {props.burst > 0 && (
         <span className="hop-chip">{tr('diagram.burst', { count: props.burst })}</span>

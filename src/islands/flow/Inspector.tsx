@@ -23,6 +23,7 @@ function Payload({ payload, tr }: { payload: NonNullable<Hop['payload']>; tr: Tr
   const pp = payload.proxyHeader;
   const xff = payload.xForwardedFor;
   const xffIn = payload.xForwardedForIn;
+  const dsr = payload.dsr;
   return (
     <span className="hop-payload">
       {xffIn && (
@@ -42,6 +43,11 @@ function Payload({ payload, tr }: { payload: NonNullable<Hop['payload']>; tr: Tr
       {xff && (
         <span className="hop-payload__item">
           {tr('diagram.inspector.xff', { value: xff.value, from: xff.from })}
+        </span>
+      )}
+      {dsr && (
+        <span className="hop-payload__item">
+          {tr(`diagram.inspector.dsr.${dsr.dispatch}`, { service: fmtAddr(dsr.service) })}
         </span>
       )}
     </span>

@@ -104,13 +104,25 @@ export const WhatIf = memo(function WhatIf({
         return (
           <label key={c} className="hop-ctl" htmlFor={id}>
             <span>{tr(`diagram.ctl.${c}`)}</span>
-            <select id={id} value={cur} onChange={(e) => onSet(k.key, e.currentTarget.value)}>
+            <select
+              id={id}
+              value={cur}
+              // A setting without effect here (the eBPF settings on kube-proxy) is shown, not offered.
+              disabled={!active}
+              {...(!active ? { 'aria-describedby': `${id}-note` } : {})}
+              onChange={(e) => onSet(k.key, e.currentTarget.value)}
+            >
               {list.map((v) => (
                 <option key={v} value={v}>
                   {optLabel(c, v)}
                 </option>
               ))}
             </select>
+            {!active && (
+              <small id={`${id}-note`} className="hop-ctl__note">
+                {tr(`diagram.ctl.${c}Inactive`)}
+              </small>
+            )}
           </label>
         );
       })}

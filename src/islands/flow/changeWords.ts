@@ -13,7 +13,19 @@ export function valueLabel(tr: Tr, control: string, value: string): string {
   if (control === 'placement') return tr(`diagram.placement.${value}`, {}, value);
   if (control === 'probe') return tr(`diagram.probe.${value}`, {}, value);
   if (control === 'drain' && value === 'none') return tr('diagram.ctl.drainNone', {}, value);
-  if (['delivery', 'cni', 'lbMode', 'proxyProtocol', 'ipMode', 'proxyMode'].includes(control))
+  if (
+    [
+      'delivery',
+      'cni',
+      'lbMode',
+      'proxyProtocol',
+      'ipMode',
+      'proxyMode',
+      'dataPath',
+      'ebpfLbMode',
+      'ebpfAlgorithm',
+    ].includes(control)
+  )
     return tr(`diagram.${control}.${value}`, {}, value);
   return value;
 }

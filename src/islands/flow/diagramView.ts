@@ -4,6 +4,7 @@
  * tests/islands/flow/diagramView.test.ts checks it against engine runs.
  */
 import { announcesL2 } from '../../sim/presets';
+import { ebpfConfigOf, usesEbpf } from '../../sim/ebpf/config';
 import type { ExternalTrafficPolicy, Hop, Scenario } from '../../sim/types';
 import type { StateAt } from '../../sim/state';
 import { containerId, linkId } from './geometry';
@@ -54,6 +55,7 @@ export function diagramView(
       if (p.phase === 'exited' || p.phase === 'notReady') dim.add(id);
     }
   }
+  const ebpf = run !== null && usesEbpf(run.result.resolved);
   return {
     active,
     activeLink: shown ? linkId(shown.from, shown.to) : null,
@@ -61,9 +63,11 @@ export function diagramView(
     dim,
     giveaways,
     labels: {
-      kubeProxy: tr('diagram.place.kubeProxy'),
+      kubeProxy: tr(ebpf ? 'diagram.place.ebpf' : 'diagram.place.kubeProxy'),
       lb: tr('diagram.place.lb'),
       noPods: tr('diagram.place.noPods'),
+      canvas: tr(ebpf ? 'diagram.canvasLabelEbpf' : 'diagram.canvasLabel'),
+      canvasNoLb: tr(ebpf ? 'diagram.canvasLabelNoLbEbpf' : 'diagram.canvasLabelNoLb'),
     },
   };
 }
@@ -74,6 +78,19 @@ export function narrationAt(tr: Tr, step: number, narrations: readonly string[])
   return step === 0
     ? tr('diagram.narr.start', { total })
     : tr('diagram.narr.step', { n: step, total, text: narrations[step - 1] ?? '' });
+}
+
+/**
+ * The chip of the eBPF data path, in place of the SNAT chip: where it runs, its mode and its
+ * backend selection ("eBPF at eth0 · DSR · Maglev"); null on kube-proxy.
+ */
+export function dataPathChip(tr: Tr, s: Scenario): string | null {
+  if (!usesEbpf(s)) return null;
+  const c = ebpfConfigOf(s);
+  return tr('diagram.ebpfChip', {
+    mode: tr(`diagram.ebpfLbMode.${c.lbMode}`),
+    algorithm: tr(`diagram.ebpfAlgorithm.${c.algorithm}`),
+  });
 }
 
 /** The SNAT chip's key: Local never masquerades external traffic, whatever the what-if says. */

@@ -20,6 +20,8 @@ export function placeName(t: Tr, place: string): string {
 /** Short label of a rule hit: "KUBE-SEP DNAT", "MASQUERADE", "conntrack"; nftables "endpoint dnat". */
 export function ruleLabel(hit: RuleHit): string {
   if (hit.verdict === 'dnat' && hit.rule === 'endpoint') return 'endpoint dnat';
+  // eBPF steps are named for the function or map of the program (cilium_lb4_maglev, …).
+  if (hit.rule.startsWith('bpf-')) return hit.chain;
   if (hit.verdict === 'dnat' && hit.rule !== 'conntrack') return `${hit.rule} DNAT`;
   return hit.rule;
 }
@@ -29,6 +31,11 @@ export function lookupText(hit: RuleHit): string | null {
   if (!hit.lookup) return null;
   const map = hit.lookup.map.startsWith('numgen') ? hit.lookup.map : `@${hit.lookup.map}`;
   return `${map} { ${hit.lookup.element} }`;
+}
+
+/** A hit that replays a known flow's translation (conntrack, or the eBPF program's CT map). */
+function knownFlow(hit: RuleHit | undefined): boolean {
+  return hit?.rule === 'conntrack' || hit?.why === 'establishedFlow' || hit?.why === 'dsrKnownFlow';
 }
 
 /** The localized reason for a rule's match. */
@@ -156,7 +163,7 @@ function rewritePart(t: Tr, scenario: Scenario, hop: Hop): NarrationPart | null 
   const pod = scenario.pods.find((p) => p.ip === hop.after.dst.ip)?.id;
   const target = pod ? `${pod} ${fmtAddr(hop.after.dst)}` : fmtAddr(hop.after.dst);
   const src = fmtAddr(hop.after.src);
-  if (dnat?.rule === 'conntrack' && dstChanged) {
+  if (knownFlow(dnat) && dstChanged) {
     return srcChanged
       ? { key: 'diagram.narr.conntrackDnatSnat', vars: { at, target, src } }
       : { key: 'diagram.narr.conntrackDnat', vars: { at, target } };
@@ -179,9 +186,12 @@ function rewritePart(t: Tr, scenario: Scenario, hop: Hop): NarrationPart | null 
       },
     };
   }
+  // DSR: the backend node answers from the Service address it recorded for the flow.
+  if (srcChanged && snat?.why === 'dsrReplySource')
+    return { key: 'diagram.narr.dsrReply', vars: { at, src } };
   if (srcChanged)
     return { key: 'diagram.narr.snat', vars: { at, old: fmtAddr(hop.before.src), src } };
-  if (dnat?.rule === 'conntrack') return { key: 'diagram.narr.conntrack', vars: { at } };
+  if (knownFlow(dnat)) return { key: 'diagram.narr.conntrack', vars: { at } };
   return null;
 }
 
@@ -249,6 +259,15 @@ export function narrationParts(t: Tr, scenario: Scenario, hop: Hop): NarrationPa
     });
   const rewrite = rewritePart(t, scenario, hop);
   if (rewrite) parts.push(rewrite);
+  const dsr = hop.payload?.dsr;
+  if (dsr)
+    parts.push({
+      key: `diagram.narr.dsrCarry.${dsr.dispatch}`,
+      vars: { svc: fmtAddr(dsr.service), node: hop.to },
+    });
+  const toClient = scenario.clients.some((c) => c.id === hop.to);
+  if (hop.marks.includes('dsrReturn') && toClient && !hop.marks.includes('clientDiscard'))
+    parts.push({ key: 'diagram.narr.dsrReturn', vars: {} });
   if (hop.marks.includes('delivered'))
     parts.push({ key: 'diagram.narr.delivered', vars: { pod: hop.to, src: hop.after.src.ip } });
   const xff = hop.payload?.xForwardedFor;

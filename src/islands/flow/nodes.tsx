@@ -24,7 +24,8 @@ export interface DiagramView {
    * answers ARP"): a lesson keeps them hidden until its questions about the diagram are settled.
    */
   giveaways?: ReadonlySet<string>;
-  labels: { kubeProxy: string; lb: string; noPods: string };
+  /** Place names, and the canvas's accessible name (which names the data path). */
+  labels: { kubeProxy: string; lb: string; noPods: string; canvas: string; canvasNoLb: string };
 }
 
 export const ViewContext = createContext<DiagramView>({
@@ -32,7 +33,13 @@ export const ViewContext = createContext<DiagramView>({
   activeLink: null,
   badges: {},
   dim: new Set(),
-  labels: { kubeProxy: 'kube-proxy', lb: 'load balancer', noPods: 'no pods' },
+  labels: {
+    kubeProxy: 'kube-proxy',
+    lb: 'load balancer',
+    noPods: 'no pods',
+    canvas: 'topology',
+    canvasNoLb: 'topology',
+  },
 });
 
 function Handles() {
@@ -74,10 +81,17 @@ function PlaceBox({ id, data, handles }: { id: string; data: PlaceData; handles:
     .filter(Boolean)
     .join(' ');
   const badges = view.badges[id] ?? [];
-  const label = data.kind === 'lb' ? view.labels.lb : data.label;
+  // The node's data path: kube-proxy, or the eBPF program at eth0 that replaces it.
+  const label =
+    data.kind === 'lb'
+      ? view.labels.lb
+      : data.kind === 'proxy'
+        ? view.labels.kubeProxy
+        : data.label;
   // A shortened name: whole on hover and focus (a tooltip outside the clipping box), and to
-  // screen readers, which read the whole one instead of the shortened text.
-  const short = data.kind === 'lb' ? undefined : data.short;
+  // screen readers, which read the whole one instead of the shortened text. Place names the view
+  // supplies (load balancer, data path) are not shortened.
+  const short = data.kind === 'lb' || data.kind === 'proxy' ? undefined : data.short;
   return (
     <>
       <div className={cls} data-place={id}>

@@ -21,6 +21,15 @@ import { proxyLbLocal } from './proxyLbLocal.ts';
 import { proxyProtocolApp } from './proxyProtocolApp.ts';
 import { proxyProtocolHealthz } from './proxyProtocolHealthz.ts';
 import { proxyProtocolUnexpected } from './proxyProtocolUnexpected.ts';
+import {
+  ebpfDrainMaglev,
+  ebpfDrainRandom,
+  ebpfDsr,
+  ebpfDsrNodePort,
+  ebpfHybridTcp,
+  ebpfHybridUdp,
+  ebpfSnat,
+} from './ebpf.ts';
 
 export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
   'cluster-snat': clusterSnat,
@@ -45,6 +54,13 @@ export const scenarios: Readonly<Record<string, Scenario>> = Object.freeze({
   'pod-to-lb-proxy': podToLbProxy,
   'ingress-xff-spoof': ingressXffSpoof,
   'ingress-xff-trusted': ingressXffTrusted,
+  'ebpf-snat': ebpfSnat,
+  'ebpf-dsr': ebpfDsr,
+  'ebpf-dsr-nodeport': ebpfDsrNodePort,
+  'ebpf-hybrid-tcp': ebpfHybridTcp,
+  'ebpf-hybrid-udp': ebpfHybridUdp,
+  'ebpf-drain-maglev': ebpfDrainMaglev,
+  'ebpf-drain-random': ebpfDrainRandom,
 });
 
 /** Ids of the built-in scenarios in registry order. */

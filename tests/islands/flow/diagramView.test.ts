@@ -33,6 +33,19 @@ describe('the view at a step', () => {
     expect([...v.active].sort()).toEqual([third?.from, third?.to].sort());
     expect(v.activeLink).toBe(third ? linkId(third.from, third.to) : null);
   });
+  it('names the data path: kube-proxy, or eBPF at eth0 in the boxes and the canvas label', () => {
+    const kp = diagramView(run, 0, null, de).labels;
+    expect(kp.kubeProxy).toBe(de('diagram.place.kubeProxy'));
+    expect(kp.canvas).toBe(de('diagram.canvasLabel'));
+    const ebpf = diagramView(runOf('ebpf-dsr'), 0, null, de).labels;
+    expect(ebpf.kubeProxy).toBe(de('diagram.place.ebpf'));
+    expect(ebpf.canvas).toBe(de('diagram.canvasLabelEbpf'));
+    expect(ebpf.canvasNoLb).toBe(de('diagram.canvasLabelNoLbEbpf'));
+    expect(ebpf.canvas).toContain('eBPF');
+    // The same scenario switched to kube-proxy by a what-if shows kube-proxy again.
+    const back = diagramView(runOf('ebpf-dsr', { dataPath: 'kubeProxy' }), 0, null, de).labels;
+    expect(back.kubeProxy).toBe(de('diagram.place.kubeProxy'));
+  });
   it('a drain run badges each node with its load-balancer state and dims what went away', () => {
     const drain = runOf('drain-cluster-nodeport-probe');
     const late = stateAt({ ...drain.result, connections: [] }, drain.duration);

@@ -247,6 +247,47 @@ const hopSentences: Record<string, [string, string]> = {
     'client-1 wants to send a SYN (192.0.2.10:41400 → 203.0.113.100:80), but nobody answers its ARP request for the LB IP 203.0.113.100: MetalLB elected no node to announce it. The packet never leaves client-1; the client waits 21 s and then gives up.',
     'client-1 will ein SYN (192.0.2.10:41400 → 203.0.113.100:80) schicken, aber niemand beantwortet seine ARP-Anfrage für die LB-IP 203.0.113.100: MetalLB hat keinen Node gewählt, der sie ankündigt. Das Paket verlässt client-1 nie; der Client wartet 21 s und gibt dann auf.',
   ],
+  // The eBPF data path (lesson 9): DSR carries the Service address, answers from it directly.
+  'SYN forward+dsrCarry.opt': [
+    'node-1 forwards the SYN (192.0.2.10:40000 → 10.244.3.9:8080) to node-3. It carries the Service address 198.51.100.11:30080 in an IP option, so node-3 knows which source address the answer must carry.',
+    'node-1 leitet das SYN (192.0.2.10:40000 → 10.244.3.9:8080) an node-3 weiter. Es trägt die Service-Adresse 198.51.100.11:30080 in einer IP-Option; so weiß node-3, mit welcher Absenderadresse die Antwort rausgehen muss.',
+  ],
+  'SYN-ACK answer+dsrReply': [
+    'pod-c answers with a SYN-ACK (10.244.3.9:8080 → 192.0.2.10:40000) and sends it to node-3. node-3 finds the flow’s DSR entry and rewrites the source to the Service address 198.51.100.11:30080.',
+    'pod-c schickt als Antwort ein SYN-ACK (10.244.3.9:8080 → 192.0.2.10:40000) an node-3. node-3 findet den DSR-Eintrag des Flows und setzt die Quelle auf die Service-Adresse 198.51.100.11:30080.',
+  ],
+  'SYN-ACK forward+discard+reason': [
+    'node-3 forwards the SYN-ACK (198.51.100.11:30080 → 192.0.2.10:40000) to client-1. client-1 discards the answer from 198.51.100.11:30080. With DSR the backend node answered the client directly, from the address the ingress node received. The load balancer had rewritten that address to the nodePort, so the reply matched nothing the client sent, and it was discarded.',
+    'node-3 leitet das SYN-ACK (198.51.100.11:30080 → 192.0.2.10:40000) an client-1 weiter. client-1 verwirft die Antwort von 198.51.100.11:30080. Mit DSR hat der Backend-Node dem Client direkt geantwortet, von der Adresse, die beim Eingangs-Node ankam. Der Load Balancer hatte sie auf den NodePort umgeschrieben; die Antwort passt zu nichts, was der Client gesendet hat, und er verwirft sie.',
+  ],
+  'SYN-ACK forward+dsrReturn+established': [
+    'node-3 forwards the SYN-ACK (203.0.113.100:80 → 192.0.2.10:40000) to client-1. It goes straight to the client: not back through the ingress node, not through the load balancer. client-1 now has an established connection.',
+    'node-3 leitet das SYN-ACK (203.0.113.100:80 → 192.0.2.10:40000) an client-1 weiter. Es geht direkt zum Client: nicht zurück über den Eingangs-Node, nicht über den Load Balancer. Die Verbindung von client-1 ist jetzt aufgebaut.',
+  ],
+  'DATA answer+dsrReply': [
+    'pod-c answers with a data packet (10.244.3.9:8080 → 192.0.2.10:40000) and sends it to node-3. node-3 finds the flow’s DSR entry and rewrites the source to the Service address 203.0.113.100:80.',
+    'pod-c schickt als Antwort ein Datenpaket (10.244.3.9:8080 → 192.0.2.10:40000) an node-3. node-3 findet den DSR-Eintrag des Flows und setzt die Quelle auf die Service-Adresse 203.0.113.100:80.',
+  ],
+  'DATA forward+dsrReturn': [
+    'node-3 forwards the data packet (203.0.113.100:80 → 192.0.2.10:40000) to client-1. It goes straight to the client: not back through the ingress node, not through the load balancer.',
+    'node-3 leitet das Datenpaket (203.0.113.100:80 → 192.0.2.10:40000) an client-1 weiter. Es geht direkt zum Client: nicht zurück über den Eingangs-Node, nicht über den Load Balancer.',
+  ],
+  'DATA send+lbPick': [
+    'client-1 sends a data packet (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer. The load balancer picks node-1 and rewrites the destination 203.0.113.100:80 to 198.51.100.11:30080.',
+    'client-1 schickt ein Datenpaket (192.0.2.10:40000 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer wählt node-1 und ändert das Ziel von 203.0.113.100:80 in 198.51.100.11:30080.',
+  ],
+  'DATA forward+dnatSnat': [
+    'The load balancer forwards the data packet (192.0.2.10:40000 → 198.51.100.11:30080) to node-1. node-1 rewrites the destination 198.51.100.11:30080 to pod-c 10.244.3.9:8080 (lb4_select_backend_id_random) and the source to 198.51.100.11:39425 (tail_nodeport_nat_egress_ipv4), so pod-c will answer node-1, not the client.',
+    'Der Load Balancer leitet das Datenpaket (192.0.2.10:40000 → 198.51.100.11:30080) an node-1 weiter. node-1 ändert das Ziel von 198.51.100.11:30080 in pod-c 10.244.3.9:8080 (lb4_select_backend_id_random) und die Quelle in 198.51.100.11:39425 (tail_nodeport_nat_egress_ipv4). Deshalb schickt pod-c seine Antwort an node-1, nicht an den Client.',
+  ],
+  'DATA forward+dnat': [
+    'The load balancer forwards the data packet (192.0.2.10:40003 → 198.51.100.13:30080) to node-3. node-3 rewrites the destination 198.51.100.13:30080 to pod-c 10.244.3.9:8080 (lb4_select_backend_id_random) and keeps the source.',
+    'Der Load Balancer leitet das Datenpaket (192.0.2.10:40003 → 198.51.100.13:30080) an node-3 weiter. node-3 ändert das Ziel von 198.51.100.13:30080 in pod-c 10.244.3.9:8080 (lb4_select_backend_id_random) und lässt die Quelle, wie sie ist.',
+  ],
+  'DATA send+lbPickKeep': [
+    'client-1 sends a data packet (192.0.2.10:40000 → 203.0.113.100:80) to the load balancer. The load balancer picks a node and keeps 203.0.113.100:80 as the destination.',
+    'client-1 schickt ein Datenpaket (192.0.2.10:40000 → 203.0.113.100:80) an den Load Balancer. Der Load Balancer wählt einen Node und lässt 203.0.113.100:80 als Ziel stehen.',
+  ],
 };
 
 /** The full event-log sentence, English then German, of the first event of each shape. */
@@ -380,6 +421,10 @@ const eventSentences: Record<string, [string, string]> = {
   'connection.failed proxyHeaderMissing': [
     'Connection 0 via node-3 failed. The app expects a PROXY protocol header, but this connection did not come through the load balancer that writes one: it logged “broken header” and closed the connection.',
     'Verbindung 0 über node-3 ist fehlgeschlagen. Die App erwartet einen PROXY-Protokoll-Header, aber diese Verbindung kam nicht über den Load Balancer, der ihn schreibt: Sie hat „broken header“ geloggt und die Verbindung geschlossen.',
+  ],
+  'connection.failed dsrReplyMismatch': [
+    'Connection 0 via node-1 failed. With DSR the backend node answered the client directly, from the address the ingress node received. The load balancer had rewritten that address to the nodePort, so the reply matched nothing the client sent, and it was discarded.',
+    'Verbindung 0 über node-1 ist fehlgeschlagen. Mit DSR hat der Backend-Node dem Client direkt geantwortet, von der Adresse, die beim Eingangs-Node ankam. Der Load Balancer hatte sie auf den NodePort umgeschrieben; die Antwort passt zu nichts, was der Client gesendet hat, und er verwirft sie.',
   ],
 };
 
