@@ -16,7 +16,6 @@ import { attribute, mdxBlocks, proseText, type Block } from '../../src/lib/mdxBl
 const root = path.resolve(__dirname, '../../content/lessons');
 const langs = ['en', 'de'] as const;
 
-
 /** Blocks a reader takes as text: what the check reads. */
 const PROSE_COMPONENTS = new Set(['Callout', 'CloudBox', 'Recap', 'Box', 'details']);
 const isProse = (b: Block): boolean =>
