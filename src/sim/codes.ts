@@ -3,7 +3,7 @@
  * files have a key for each one. Views translate `<area>.<code>` keys.
  */
 import { MAGLEV_TABLE_SIZE } from './ebpf/codes.ts';
-import { RULE_WHY_CODES } from './kubeProxy.ts';
+import { RULE_WHY_CODES } from './ruleWhyCodes.ts';
 import type {
   HopMark,
   Outcome,

@@ -28,29 +28,7 @@ export interface Endpoint {
   terminating: boolean;
 }
 
-/** Why-codes a RuleHit can carry, besides the `random1of<n>` family. */
-export const RULE_WHY_CODES = [
-  'loadBalancerIp',
-  'nodePort',
-  'externalDestination',
-  'clusterPolicy',
-  'externalClient',
-  'podTrafficShortCircuit',
-  'localTraffic',
-  'externalNoLocalEndpoints',
-  'lastEndpoint',
-  'hairpinMasquerade',
-  'dnatToEndpoint',
-  'masqueradeMarkSet',
-  'noMasqueradeMark',
-  'egressInterfaceNode',
-  'egressInterfaceBridge',
-  'noLocalEndpoints',
-  'noEndpoints',
-  'newFlow',
-  'establishedFlow',
-  'replyDirection',
-] as const;
+export { RULE_WHY_CODES } from './ruleWhyCodes.ts';
 
 /** The masquerade mark (`--iptables-masquerade-bit` 14). */
 export const MASQ_MARK = '0x4000';
