@@ -60,6 +60,16 @@ function fitted(data: PlaceData, width: number, scale: number): string {
   return fitLabel(data.label, free / font);
 }
 
+/**
+ * Does a Node's sub-line fit its box? diagram.css sets it in a monospace font at 0.88 × the place
+ * font (0.95 × 14 px × scale); monospace advances are at most 0.61 em; the Node's padding (0.75 em
+ * each side), its 2 px borders and 4 px to spare are kept free.
+ */
+function subFits(text: string, width: number, scale: number): boolean {
+  const place = 0.95 * 14 * scale;
+  return text.length * 0.61 * 0.88 * place <= width - 1.5 * place - 4 - 4;
+}
+
 /** Formats an Ip:port pair. */
 export function addr(a: { ip: string; port: number }): string {
   return `${a.ip}:${a.port}`;
@@ -116,8 +126,11 @@ export function toFlow(
     });
   };
   for (const nd of scenario.nodes) {
-    // A node's zone (topology.kubernetes.io/zone) follows its address: zonal LBs split by it.
-    const sub = nd.zone ? `${nd.ip} · ${nd.zone}` : nd.ip;
+    // A node's zone (topology.kubernetes.io/zone) follows its address: zonal LBs split by it. In a
+    // box too narrow for both, the address stays and the zone goes (never clipped).
+    const withZone = nd.zone ? `${nd.ip} · ${nd.zone}` : nd.ip;
+    const box = g.box.get(containerId(nd.id));
+    const sub = box && !subFits(withZone, box.w, g.scale) ? nd.ip : withZone;
     push(containerId(nd.id), { kind: 'node', label: nd.id, sub, node: nd.id }, 0);
   }
   // A client Pod (in-cluster caller) names the node it runs on.
