@@ -5,7 +5,7 @@
  * lesson itself; what only a trainer knows (the common wrong answer, why people give it, what to
  * point at) is written per lesson in `content/decks/<lang>/<lesson>.yaml`. Pure.
  */
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import type { DeckDiagram, DeckStop, Slide } from './deck';
 
 /** A translate function with an optional fallback (the diagram's Tr). */
@@ -49,7 +49,8 @@ export function parseDeckNotes(source: string): { notes: AuthoredNotes; issues: 
   if (source.length > MAX_NOTES) return { notes, issues: ['notes file too long'] };
   let data: unknown;
   try {
-    data = parse(source);
+    // One YAML reader in src (js-yaml, as the importer); YAML 1.2 core schema.
+    data = load(source, { schema: CORE_SCHEMA });
   } catch (e) {
     return { notes, issues: [`not YAML: ${(e as Error).message.split('\n')[0] ?? ''}`] };
   }
