@@ -2,7 +2,8 @@
 import type { NodeDataPath } from './dataPath.ts';
 import { applyOverrides, closest } from './overrides.ts';
 import { getScenario, scenarioIds } from './scenarios/index.ts';
-import { connectionColumns, internalOf, recordOf, simulateCore } from './simulate.ts';
+import { recordOf, simulateCore } from './simulate.ts';
+import { SimRun } from './result.ts';
 import { buildTrace } from './trace.ts';
 import type {
   ConnectionRecord,
@@ -79,19 +80,24 @@ function matchesSelector(c: ConnectionRecord, sel: FeaturedSelector): boolean {
   }
 }
 
+/**
+ * The in-process run behind a result: itself, or for a result that crossed a structured clone
+ * (which keeps public data only) the same run again (deterministic for its scenario and seed).
+ */
+function runOf(result: SimResult): SimRun {
+  return result instanceof SimRun ? result : simulateCore(result.resolved, { seed: result.seed });
+}
+
 /** Connection ids a scenario features: explicit indices, then selectors resolved in order. */
 export function featuredIds(result: SimResult): number[] {
   const ids: number[] = [];
-  const cols = connectionColumns(result);
-  const count = cols ? cols.count : result.connections.length;
-  // One record at a time from the columns: a run's records are not built just to find a few.
-  const recordAt = (i: number): ConnectionRecord | undefined =>
-    cols ? recordOf(result.resolved, cols, i) : result.connections[i];
+  const cols = runOf(result).columns;
+  const count = cols.count;
   for (const i of result.resolved.featured) if (i < count && !ids.includes(i)) ids.push(i);
   for (const sel of result.resolved.featuredSelectors ?? []) {
     for (let i = 0; i < count; i++) {
-      const c = recordAt(i);
-      if (c && matchesSelector(c, sel)) {
+      // One record at a time from the columns: a run's records are not built just to find a few.
+      if (matchesSelector(recordOf(result.resolved, cols, i), sel)) {
         if (!ids.includes(i)) ids.push(i);
         break;
       }
@@ -102,20 +108,17 @@ export function featuredIds(result: SimResult): number[] {
 
 /** Every rule set a node had during a run, in sync order (the first one is the node's at t = 0). */
 export function nodeRuleSets(result: SimResult): Record<string, NodeDataPath[]> {
-  const internal =
-    internalOf(result) ?? internalOf(simulateCore(result.resolved, { seed: result.seed }));
   const out: Record<string, NodeDataPath[]> = {};
   for (const n of result.resolved.nodes) out[n.id] = [];
-  for (const rs of internal?.rulesets ?? []) out[rs.node]?.push(rs);
+  for (const rs of runOf(result).internal.rulesets) out[rs.node]?.push(rs);
   return out;
 }
 
 /** The rule set the ingress node evaluated for a connection (undefined when none did). */
 export function connectionRuleSet(result: SimResult, id: number): NodeDataPath | undefined {
-  const internal =
-    internalOf(result) ?? internalOf(simulateCore(result.resolved, { seed: result.seed }));
-  const rsId = internal?.rulesetOf[id] ?? -1;
-  return rsId >= 0 ? internal?.rulesets[rsId] : undefined;
+  const internal = runOf(result).internal;
+  const rsId = internal.rulesetOf[id] ?? -1;
+  return rsId >= 0 ? internal.rulesets[rsId] : undefined;
 }
 
 /** Run a validated scenario deterministically: same scenario and seed → same result. */
@@ -130,16 +133,9 @@ export function simulate(scenario: Scenario, options: { seed?: number } = {}): S
 
 /** Packet-by-packet trace of any connection of a run (computed lazily; deterministic). */
 export function traceConnection(result: SimResult, id: number): ConnectionTrace | undefined {
-  const cols = connectionColumns(result);
-  const record =
-    cols && id >= 0 && id < cols.count
-      ? recordOf(result.resolved, cols, id)
-      : result.connections[id];
-  if (!record) return undefined;
-  // A result that crossed a structured clone lost its side tables: recompute them.
-  const internal =
-    internalOf(result) ?? internalOf(simulateCore(result.resolved, { seed: result.seed }));
-  return internal ? buildTrace(internal, record) : undefined;
+  const run = runOf(result);
+  if (!(id >= 0 && id < run.columns.count)) return undefined;
+  return buildTrace(run.internal, recordOf(run.resolved, run.columns, id));
 }
 
 /** Validate, override and run a scenario by id or object. */

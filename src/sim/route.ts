@@ -4,25 +4,35 @@
  */
 import type { Lifecycle, NodeRt } from './lifecycle.ts';
 import type { Rng } from './rng.ts';
+import {
+  OUTCOME_DROPPED,
+  OUTCOME_OK,
+  OUTCOME_RESET,
+  OUTCOME_TIMEOUT,
+  PATH_DIRECT,
+  PATH_LB,
+  PATH_POD,
+  SOURCE_BRIDGE,
+  SOURCE_CLIENT,
+  SOURCE_NODE,
+  SOURCE_NONE,
+  type OutcomeCode,
+  type PathKind,
+  type SourceKind,
+} from './columns.ts';
 import type { OutcomeReason, Scenario } from './types.ts';
 
 /** How a connection's first packet ended up (indices into the lifecycle's tables). */
 export interface Routed {
   ingress: number;
   pod: number;
-  outcome: 0 | 1 | 2 | 3;
+  outcome: OutcomeCode;
   reason: OutcomeReason;
-  /** Source address kind the Pod saw: 0 none, 1 the client, 2 the bridge, 3 the node. */
-  source: 0 | 1 | 2 | 3;
+  /** Source address kind the Pod saw. */
+  source: SourceKind;
   ruleset: number;
   endpoint: number;
 }
-
-/** Outcome codes in the columns, in the order of codes.ts OUTCOMES. */
-export const OUTCOME_OK = 0;
-export const OUTCOME_TIMEOUT = 1;
-export const OUTCOME_RESET = 2;
-export const OUTCOME_DROPPED = 3;
 
 /**
  * The SNAT source MASQUERADE picks (source: linux-masquerade-egress): the egress interface's
@@ -30,8 +40,11 @@ export const OUTCOME_DROPPED = 3;
  * .1) with a bridge CNI, the node's address with a routed one. Used by the fast path and the
  * packet trace alike.
  */
-export function snatSourceKind(sameNode: boolean, cni: Scenario['cni']): 2 | 3 {
-  return sameNode && (cni ?? 'bridge') === 'bridge' ? 2 : 3;
+export function snatSourceKind(
+  sameNode: boolean,
+  cni: Scenario['cni'],
+): typeof SOURCE_BRIDGE | typeof SOURCE_NODE {
+  return sameNode && (cni ?? 'bridge') === 'bridge' ? SOURCE_BRIDGE : SOURCE_NODE;
 }
 
 /** The node the LB hands a new connection to, or -1 when it has none (fail closed). */
@@ -63,8 +76,7 @@ export function routeConnection(
   lc: Lifecycle,
   s: Scenario,
   ingress: NodeRt | undefined,
-  /** 0 through the LB, 1 straight to the NodePort, 2 a Pod on `ingress` calling the LB IP. */
-  path: 0 | 1 | 2,
+  path: PathKind,
   client: { ip: string; int: number },
   rand: () => number,
   r: Routed,
@@ -74,7 +86,7 @@ export function routeConnection(
   r.pod = -1;
   r.outcome = OUTCOME_OK;
   r.reason = 'served';
-  r.source = 0;
+  r.source = SOURCE_NONE;
   r.ruleset = -1;
   r.endpoint = -1;
   // No node to send to: a cloud LB has no healthy backend; under MetalLB L2 nobody answers ARP.
@@ -87,7 +99,7 @@ export function routeConnection(
   if (!ingress.forwarding) return fail(r, OUTCOME_TIMEOUT, 'nodeOffline');
   const rs = ingress.rules;
   r.ruleset = rs.id;
-  const toNodePort = path === 1 || (path === 0 && deliversToNodePort(s));
+  const toNodePort = path === PATH_DIRECT || (path === PATH_LB && deliversToNodePort(s));
   packet.srcIp = client.ip;
   packet.srcInt = client.int;
   packet.dstIp = toNodePort ? ingress.spec.ip : s.loadBalancer.frontendIp;
@@ -108,10 +120,10 @@ export function routeConnection(
     return fail(r, OUTCOME_TIMEOUT, 'endpointUnreachable');
   if (!pod.alive) return fail(r, OUTCOME_RESET, 'endpointGone');
   const sameNode = podNode === ingress;
-  r.source = verdict.marked ? snatSourceKind(sameNode, s.cni) : 1;
+  r.source = verdict.marked ? snatSourceKind(sameNode, s.cni) : SOURCE_CLIENT;
   // Without SNAT a Pod on another node answers the client directly: the client drops it. A Pod
   // caller is the exception: the reply is routed to its node, whose conntrack did the DNAT.
-  if (!verdict.marked && !sameNode && path !== 2)
+  if (!verdict.marked && !sameNode && path !== PATH_POD)
     return fail(r, OUTCOME_TIMEOUT, 'directReturnMismatch');
   return r;
 }
@@ -142,7 +154,7 @@ export function newRouted(): Routed {
     pod: -1,
     outcome: OUTCOME_OK,
     reason: 'served',
-    source: 0,
+    source: SOURCE_NONE,
     ruleset: -1,
     endpoint: -1,
   };

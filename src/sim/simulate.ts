@@ -6,7 +6,6 @@
  * its summary never allocates a million objects.
  */
 import { ipToInt } from './ip.ts';
-import type { NodeDataPath } from './dataPath.ts';
 import { Lifecycle } from './lifecycle.ts';
 import {
   arrivingSource,
@@ -18,60 +17,29 @@ import {
 } from './clientIp.ts';
 import { LIFECYCLE_DEFAULTS } from './params.ts';
 import { resolvePods } from './placement.ts';
+import { newRouted, pickIngress, routeConnection } from './route.ts';
 import {
-  newRouted,
+  allocateColumns,
+  OUTCOME_DROPPED,
   OUTCOME_OK,
   OUTCOME_RESET,
   OUTCOME_TIMEOUT,
-  pickIngress,
-  routeConnection,
-} from './route.ts';
+  PATH_DIRECT,
+  PATH_LB,
+  PATH_POD,
+  SOURCE_BRIDGE,
+  SOURCE_CLIENT,
+  SOURCE_NONE,
+  type Columns,
+} from './columns.ts';
 import { createRng, type Rng } from './rng.ts';
 import { usesEbpf } from './ebpf/config.ts';
 import { routeEbpfConnection } from './ebpf/route.ts';
 import { flowStability } from './ebpf/stability.ts';
 import { summarizeColumns } from './summary.ts';
 import { OUTCOME_REASONS, OUTCOMES } from './codes.ts';
-import type { ConnectionRecord, OutcomeReason, Scenario, SimEvent, SimResult } from './types.ts';
-
-/** One run's connections, column by column. */
-export interface Columns {
-  count: number;
-  at: Float64Array;
-  endedAt: Float64Array;
-  client: Int32Array;
-  clientPort: Int32Array;
-  /** Ingress node index, -1 when none. */
-  ingress: Int32Array;
-  /** Pod index, -1 when none. */
-  pod: Int32Array;
-  /** Index into OUTCOMES. */
-  outcome: Uint8Array;
-  /** Index into OUTCOME_REASONS. */
-  reason: Uint8Array;
-  /** 0 none, 1 the client's address, 2 the bridge, 3 the node's address. */
-  source: Uint8Array;
-  direct: Uint8Array;
-  /** Ruleset id on the ingress node (-1: no node evaluated rules). */
-  ruleset: Int32Array;
-  /** Endpoint index the rules DNATed to (-1: none). */
-  endpoint: Int32Array;
-}
-
-/** What a simulation keeps besides its public result, so traces can be rebuilt lazily. */
-export interface SimInternal {
-  scenario: Scenario;
-  rulesets: NodeDataPath[];
-  rulesetOf: Int32Array;
-  endpointOf: Int32Array;
-}
-
-const internals = new WeakMap<SimResult, SimInternal>();
-
-/** The internal data of a result computed in this process (undefined after cloning). */
-export function internalOf(result: SimResult): SimInternal | undefined {
-  return internals.get(result);
-}
+import { SimRun } from './result.ts';
+import type { ConnectionRecord, OutcomeReason, Scenario, SimEvent } from './types.ts';
 
 /** Deterministic MASQUERADE source port (--random-fully) for a connection. */
 export function masqPort(connection: number): number {
@@ -114,13 +82,13 @@ export function recordOf(s: Scenario, c: Columns, i: number): ConnectionRecord {
   const path = pathOf(s);
   const viaLb = viaLoadBalancer(path, client, c.direct[i] === 1);
   const seen =
-    source === 0
+    source === SOURCE_NONE
       ? null
-      : source === 1
+      : source === SOURCE_CLIENT
         ? path.active
           ? arrivingSource(path, s, client, viaLb)
           : client.ip
-        : source === 2
+        : source === SOURCE_BRIDGE
           ? bridgeOf(ingress?.podCidr)
           : (ingress?.ip ?? null);
   const app = clientSeenByApp(path, s, client, viaLb, seen, (c.outcome[i] ?? 0) === OUTCOME_OK);
@@ -156,26 +124,8 @@ function bridgeOf(cidr: string | undefined): string | null {
   return b;
 }
 
-function allocate(count: number): Columns {
-  return {
-    count,
-    at: new Float64Array(count),
-    endedAt: new Float64Array(count),
-    client: new Int32Array(count),
-    clientPort: new Int32Array(count),
-    ingress: new Int32Array(count).fill(-1),
-    pod: new Int32Array(count).fill(-1),
-    outcome: new Uint8Array(count),
-    reason: new Uint8Array(count),
-    source: new Uint8Array(count),
-    direct: new Uint8Array(count),
-    ruleset: new Int32Array(count).fill(-1),
-    endpoint: new Int32Array(count).fill(-1),
-  };
-}
-
 /** Run a scenario (already validated) deterministically for `seed`. */
-export function simulateCore(input: Scenario, options: { seed?: number } = {}): SimResult {
+export function simulateCore(input: Scenario, options: { seed?: number } = {}): SimRun {
   const seed = options.seed ?? 1;
   const trafficRng = createRng(seed, 0);
   const placementRng = createRng(seed, 1);
@@ -203,7 +153,7 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
   const regularCount = Math.floor(traffic.rate * traffic.duration + 1e-9);
   const directPlan = [...(scenario.directConnections ?? [])].sort((a, b) => a.at - b.at);
   const total = regularCount + directPlan.length;
-  const cols = allocate(total);
+  const cols = allocateColumns(total);
   const clientIdx = new Map(scenario.clients.map((c, i) => [c.id, i]));
   const clientInts = scenario.clients.map((c) => ipToInt(c.ip));
   const portCounter = new Array<number>(scenario.clients.length).fill(0);
@@ -260,7 +210,7 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
       clientView.ip = client.ip;
       clientView.int = clientInts[ci] ?? 0;
     }
-    const pathKind = direct ? 1 : podCall ? 2 : 0;
+    const pathKind = direct ? PATH_DIRECT : podCall ? PATH_POD : PATH_LB;
     if (ebpf) clientView.port = arrivingPort(path, client, viaLb, id, colPort[id] ?? 0);
     const r = ebpf
       ? routeEbpfConnection(lc, scenario, lc.nodes[ingressIdx], pathKind, clientView, rand, routed)
@@ -289,7 +239,7 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
     endedAt[id] =
       outcome === OUTCOME_OK
         ? at + duration
-        : outcome === OUTCOME_TIMEOUT || outcome === 3
+        : outcome === OUTCOME_TIMEOUT || outcome === OUTCOME_DROPPED
           ? at + connectTimeout
           : at;
   }
@@ -325,40 +275,19 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
   const flows = ebpf ? flowStability(scenario, lc, cols, seed) : null;
   if (flows) summary.flows = flows;
 
-  let records: ConnectionRecord[] | null = null;
-  const result = {
-    scenario: scenario.id,
-    seed,
-    resolved: scenario,
-    summary,
-    events,
-    featured: [],
-    initialLbRotation: lc.initialLbRotation,
-  } as unknown as SimResult;
-  // Records on first use (the CLI's --json, the diagram's traces); the summary needs none.
-  Object.defineProperty(result, 'connections', {
-    enumerable: true,
-    configurable: true,
-    get(): ConnectionRecord[] {
-      if (!records) records = Array.from({ length: total }, (_, i) => recordOf(scenario, cols, i));
-      return records;
+  return new SimRun(
+    {
+      scenario: scenario.id,
+      seed,
+      resolved: scenario,
+      summary,
+      events,
+      initialLbRotation: lc.initialLbRotation,
     },
-  });
-  internals.set(result, {
-    scenario,
-    rulesets: lc.rulesets,
-    rulesetOf: cols.ruleset,
-    endpointOf: cols.endpoint,
-  });
-  columnsOf.set(result, cols);
-  return result;
-}
-
-const columnsOf = new WeakMap<SimResult, Columns>();
-
-/** The columns of a result computed in this process (undefined after cloning). */
-export function connectionColumns(result: SimResult): Columns | undefined {
-  return columnsOf.get(result);
+    cols,
+    { scenario, rulesets: lc.rulesets, rulesetOf: cols.ruleset, endpointOf: cols.endpoint },
+    (i) => recordOf(scenario, cols, i),
+  );
 }
 
 function cutEstablished(
@@ -382,7 +311,7 @@ function cutEstablished(
     const cut = Math.min(down, lbCut);
     if (cut > at + duration) continue;
     if (lbCut < down) {
-      cols.outcome[i] = 2; // reset
+      cols.outcome[i] = OUTCOME_RESET;
       cols.reason[i] = resetReason;
       cols.endedAt[i] = lbCut;
     } else {

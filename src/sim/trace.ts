@@ -18,7 +18,9 @@ import {
 import { announcesL2 } from './presets.ts';
 import { ebpfTrace } from './ebpf/trace.ts';
 import { deliversToNodePort, snatSourceKind } from './route.ts';
-import { masqPort, type SimInternal } from './simulate.ts';
+import { SOURCE_BRIDGE } from './columns.ts';
+import { masqPort } from './simulate.ts';
+import type { SimInternal } from './result.ts';
 import type {
   Addr,
   ConnectionRecord,
@@ -300,7 +302,10 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   const podAddr: Addr = { ip: chosen.ip, port: s.service.targetPort };
   const snatAddr: Addr = masq
     ? {
-        ip: snatSourceKind(sameNode, s.cni) === 2 ? bridgeIp(ingressSpec.podCidr) : ingressSpec.ip,
+        ip:
+          snatSourceKind(sameNode, s.cni) === SOURCE_BRIDGE
+            ? bridgeIp(ingressSpec.podCidr)
+            : ingressSpec.ip,
         port: masqPort(id),
       }
     : client;

@@ -14,14 +14,20 @@
  */
 import { lbPathOf } from '../clientIp.ts';
 import type { Lifecycle, NodeRt } from '../lifecycle.ts';
+import { deliversToNodePort, type Routed } from '../route.ts';
 import {
-  deliversToNodePort,
   OUTCOME_DROPPED,
   OUTCOME_OK,
   OUTCOME_RESET,
   OUTCOME_TIMEOUT,
-  type Routed,
-} from '../route.ts';
+  PATH_DIRECT,
+  PATH_LB,
+  PATH_POD,
+  SOURCE_CLIENT,
+  SOURCE_NODE,
+  SOURCE_NONE,
+  type PathKind,
+} from '../columns.ts';
 import type { OutcomeReason, Scenario } from '../types.ts';
 import { usesDsr } from './config.ts';
 import { flowHash, maglevPick } from './maglev.ts';
@@ -42,8 +48,8 @@ export interface ArrivingClient {
  * that dialled the LB's frontend does not when the LB rewrote the destination to the nodePort;
  * a client dialling the nodePort itself, or a proxying LB (which dialled the node), does.
  */
-export function dsrReplyAccepted(s: Scenario, path: 0 | 1, toNodePort: boolean): boolean {
-  return !(path === 0 && toNodePort && !proxies(s));
+export function dsrReplyAccepted(s: Scenario, path: PathKind, toNodePort: boolean): boolean {
+  return !(path === PATH_LB && toNodePort && !proxies(s));
 }
 
 const proxyCache = new WeakMap<Scenario, boolean>();
@@ -95,8 +101,7 @@ export function routeEbpfConnection(
   lc: Lifecycle,
   s: Scenario,
   ingress: NodeRt | undefined,
-  /** 0 through the LB, 1 straight to the NodePort, 2 a Pod on `ingress` calling the LB IP. */
-  path: 0 | 1 | 2,
+  path: PathKind,
   client: ArrivingClient,
   rand: () => number,
   r: Routed,
@@ -105,7 +110,7 @@ export function routeEbpfConnection(
   r.pod = -1;
   r.outcome = OUTCOME_OK;
   r.reason = 'served';
-  r.source = 0;
+  r.source = SOURCE_NONE;
   r.ruleset = -1;
   r.endpoint = -1;
   if (!ingress)
@@ -119,10 +124,10 @@ export function routeEbpfConnection(
   const m = rs.ebpf;
   r.ruleset = rs.id;
   if (!m) return fail(r, OUTCOME_TIMEOUT, 'nodeOffline');
-  const toNodePort = path === 1 || (path === 0 && toNodePortOf(s));
+  const toNodePort = path === PATH_DIRECT || (path === PATH_LB && toNodePortOf(s));
   let index: number;
   let endpoint: number;
-  if (path === 2) {
+  if (path === PATH_POD) {
     // East-west: the socket LB picks at connect() from the internal scope, never Maglev.
     const n = m.intBackends.length;
     if (n === 0) return fail(r, OUTCOME_RESET, 'noEndpoints');
@@ -147,15 +152,15 @@ export function routeEbpfConnection(
     return fail(r, OUTCOME_TIMEOUT, 'endpointUnreachable');
   if (!pod.alive) return fail(r, OUTCOME_RESET, 'endpointGone');
   // A local backend, and any Pod caller (socket LB), keeps the client's address.
-  if (podNode === ingress || path === 2) {
-    r.source = 1;
+  if (podNode === ingress || path === PATH_POD) {
+    r.source = SOURCE_CLIENT;
     return r;
   }
   if (!usesDsr(m.config)) {
-    r.source = 3;
+    r.source = SOURCE_NODE;
     return r;
   }
-  r.source = 1;
+  r.source = SOURCE_CLIENT;
   if (!dsrReplyAccepted(s, path, toNodePort)) return fail(r, OUTCOME_TIMEOUT, 'dsrReplyMismatch');
   return r;
 }

@@ -8,7 +8,8 @@
  * ingress node again, which reverses both rewrites.
  */
 import type { NodeDataPath } from '../dataPath.ts';
-import { masqPort, type SimInternal } from '../simulate.ts';
+import { masqPort } from '../simulate.ts';
+import type { SimInternal } from '../result.ts';
 import type {
   Addr,
   ConnectionRecord,
