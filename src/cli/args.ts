@@ -5,7 +5,7 @@
 import { parseArgs as parseArgv } from 'node:util';
 import { closest, type InputIssue } from '../sim/index.ts';
 import type { Lang } from './i18n.ts';
-import type { CliIo } from './main.ts';
+import type { CliIo } from './io.ts';
 
 /** The parsed command line. */
 export interface CliArgs {

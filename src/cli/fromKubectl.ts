@@ -22,7 +22,7 @@ import {
   type ReportItem,
 } from '../importer/index.ts';
 import type { InputIssue, Scenario, SimResult } from '../sim/index.ts';
-import type { CliIo } from './main.ts';
+import type { CliIo } from './io.ts';
 
 type Lang = 'en' | 'de';
 /** Translate an importer key with {{placeholders}}; English, then the key, as fallback. */

@@ -24,20 +24,9 @@ import { t, type Lang } from './i18n.ts';
 import { issuesText, scenarioFile, scenarioList, summaryTable, toJson } from './output.ts';
 import { helpText } from './help.ts';
 import { traceJson, traceText } from './trace.ts';
+import type { CliIo } from './io.ts';
 
-/** Everything the CLI touches outside itself, injectable for tests. */
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Size in bytes, or null when the file cannot be read. */
-  fileSize(path: string): number | null;
-  readFile(path: string): string | null;
-  env: Readonly<Record<string, string | undefined>>;
-  /** The directory the command was typed in (npm passes it as INIT_CWD). */
-  cwd: string;
-  /** Standard input as text, at most `maxBytes` (for `--from-kubectl -`); null when unreadable. */
-  readStdin?(maxBytes: number): string | null;
-}
+export type { CliIo } from './io.ts';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 

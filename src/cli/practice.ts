@@ -21,7 +21,7 @@ import { closest, type InputIssue } from '../sim/index.ts';
 import { FAMILY_IDS, isFamily } from '../sim/practiceFamilies.ts';
 import type { CliArgs } from './args.ts';
 import type { Lang } from './i18n.ts';
-import type { CliIo } from './main.ts';
+import type { CliIo } from './io.ts';
 import { issuesText, scenarioFile } from './output.ts';
 
 const translate = translator<Lang>({ en: practiceEn, de: practiceDe });

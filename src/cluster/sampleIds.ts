@@ -4,3 +4,10 @@
  */
 export const SAMPLE_IDS = ['aks-cluster', 'gke-local', 'eks-drain'] as const;
 export type SampleId = (typeof SAMPLE_IDS)[number];
+
+/** A sample button: id plus its server-translated title and description. */
+export interface SampleLabel {
+  id: SampleId;
+  title: string;
+  description: string;
+}

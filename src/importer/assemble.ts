@@ -4,11 +4,16 @@
  */
 import type { LifecycleSpec, Scenario, TrafficSpec } from '../sim/types.ts';
 import { validateScenario } from '../sim/validate.ts';
-import type { DataPathHint } from './dataPath.ts';
 import type { Endpoints } from './endpoints.ts';
 import type { DumpIndex } from './kinds.ts';
 import type { LoadBalancer } from './loadBalancer.ts';
-import type { ImportReport, PlacementHint, ReportBuilder, ReportItem } from './report.ts';
+import type {
+  DataPathHint,
+  ImportReport,
+  PlacementHint,
+  ReportBuilder,
+  ReportItem,
+} from './report.ts';
 import type { Picked } from './service.ts';
 import type { ServicePorts } from './serviceFields.ts';
 import type { Topology } from './topology.ts';

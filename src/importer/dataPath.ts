@@ -6,21 +6,10 @@
  * run beside kube-proxy; the report says which evidence it used, and the page's what-if or
  * `--set dataPath=…` chooses otherwise.
  */
-import type { DATA_PATHS } from '../sim/params.ts';
 import type { RawObject } from './parse.ts';
 import type { PodView } from './podNodeObjects.ts';
 import { asObj, get, path, safeKey } from './read.ts';
-import type { ReportBuilder } from './report.ts';
-
-type DataPath = (typeof DATA_PATHS)[number];
-
-/** What a dump showed about the data path, as the report and the page's what-if read it. */
-export interface DataPathHint {
-  /** The data path the scenario runs (kube-proxy unless the dump points to eBPF). */
-  dataPath: DataPath;
-  /** The evidence: agent Pods, kube-proxy Pods, only Cilium's Node annotations, or none. */
-  source: 'ciliumPods' | 'anetdPods' | 'kubeProxyPods' | 'ciliumAnnotations' | 'none';
-}
+import type { DataPathHint, ReportBuilder } from './report.ts';
 
 /** Namespace of the cluster add-ons (kube-proxy, Cilium's and GKE's agents). */
 const SYSTEM_NS = 'kube-system';

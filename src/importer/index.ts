@@ -5,7 +5,7 @@ export {
   type ImportOptions,
   type ImportResult,
 } from './importKubectl.ts';
-export type { DataPathHint } from './dataPath.ts';
+export type { DataPathHint } from './report.ts';
 export { MAX_INPUT_BYTES } from './parse.ts';
 export {
   REPORT_CODES,

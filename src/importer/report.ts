@@ -4,7 +4,15 @@
  * sentence with the i18n key `importer.item.<code>` (src/i18n/locales/importer).
  */
 import type { CloudPreset, ExternalTrafficPolicy, PlacementStrategy } from '../sim/types.ts';
-import type { DataPathHint } from './dataPath.ts';
+import type { DATA_PATHS } from '../sim/params.ts';
+
+/** What a dump showed about the data path, as the report and the page's what-if read it. */
+export interface DataPathHint {
+  /** The data path the scenario runs (kube-proxy unless the dump points to eBPF). */
+  dataPath: (typeof DATA_PATHS)[number];
+  /** The evidence: agent Pods, kube-proxy Pods, only Cilium's Node annotations, or none. */
+  source: 'ciliumPods' | 'anetdPods' | 'kubeProxyPods' | 'ciliumAnnotations' | 'none';
+}
 
 /** The six groups a report item belongs to; `error` items stop the import. */
 export const REPORT_KINDS = [

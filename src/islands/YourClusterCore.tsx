@@ -8,7 +8,7 @@
  */
 import '../styles/cluster.css';
 import { lazy, useMemo, type ComponentType } from 'react';
-import type { SampleId } from '../cluster/sampleIds';
+import type { SampleLabel } from '../cluster/sampleIds';
 import { MAX_INPUT_BYTES } from '../importer/limits';
 import { DiagramSection } from './cluster/DiagramSection';
 import { InputSection } from './cluster/InputSection';
@@ -22,13 +22,7 @@ import type { Messages } from './flow/trClient';
 import type { PacketFlowProps } from './packetFlowApi';
 
 export { DIAGRAM_MAX_NODES, DIAGRAM_MAX_PODS } from './cluster/DiagramSection';
-
-/** A sample button: id plus its server-translated title and description. */
-export interface SampleLabel {
-  id: SampleId;
-  title: string;
-  description: string;
-}
+export type { SampleLabel } from '../cluster/sampleIds';
 
 export interface YourClusterProps {
   lang: 'en' | 'de';

@@ -4,35 +4,9 @@
  */
 import { MAGLEV_TABLE_SIZE } from './ebpf/codes.ts';
 import { RULE_WHY_CODES } from './ruleWhyCodes.ts';
-import type {
-  HopMark,
-  Outcome,
-  OutcomeReason,
-  PacketKind,
-  ProbeKind,
-  RuleCode,
-  SimEvent,
-} from './types.ts';
+import type { HopMark, PacketKind, ProbeKind, RuleCode, SimEvent } from './types.ts';
 
-export const OUTCOMES: readonly Outcome[] = ['ok', 'timeout', 'reset', 'dropped'];
-
-export const OUTCOME_REASONS: readonly OutcomeReason[] = [
-  'served',
-  'noLocalEndpoints',
-  'noEndpoints',
-  'directReturnMismatch',
-  'nodeOffline',
-  'noHealthyBackends',
-  'nodeWentDown',
-  'endpointGone',
-  'endpointUnreachable',
-  'lbReset',
-  'icmpRateLimited',
-  'proxyHeaderUnexpected',
-  'proxyHeaderMissing',
-  'noArpAnswer',
-  'dsrReplyMismatch',
-];
+export { OUTCOME_REASONS, OUTCOMES } from './outcomes.ts';
 
 export const EVENT_TYPES: readonly SimEvent['type'][] = [
   'node.cordoned',
@@ -162,45 +136,7 @@ export const PROBE_KINDS: readonly ProbeKind[] = [
   'httpHealthCheckNodePort',
 ];
 
-/** Codes of InputIssue (validation, overrides and CLI flags). */
-export const ISSUE_CODES = [
-  'expectedObject',
-  'expectedArray',
-  'expectedString',
-  'expectedNumber',
-  'expectedInteger',
-  'expectedBoolean',
-  'expectedIp',
-  'expectedCidr',
-  'expectedId',
-  'expectedOneOf',
-  'outOfRange',
-  'tooMany',
-  'tooFew',
-  'tooLong',
-  'unknownKey',
-  'required',
-  'duplicateId',
-  'unknownReference',
-  'ipNotInPodCidr',
-  'onlyForLocal',
-  'requiresLocal',
-  'notWithPreset',
-  'requiresEbpf',
-  'exceedsField',
-  'tooManyConnections',
-  'unknownScenario',
-  'invalidJson',
-  'fileTooLarge',
-  'unreadableFile',
-  'unknownFlag',
-  'missingValue',
-  'expectedKeyValue',
-  'unknownConnection',
-  'engineError',
-] as const;
-
-export type IssueCode = (typeof ISSUE_CODES)[number];
+export { ISSUE_CODES, type IssueCode } from './issueCodes.ts';
 
 /** The i18n key for a RuleHit.why code (maps the `random1of<n>` family to one key). */
 export function whyKey(why: string): { key: string; params: Record<string, string> } {

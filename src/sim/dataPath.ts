@@ -10,8 +10,8 @@
  * To add a data path: one module with a `DataPath` (its compiler returns `NodeDataPath`s), and
  * one line in `dataPathOf` (dataPaths.ts). Nothing in route.ts, trace.ts or the lab changes.
  */
-import type { EbpfMaps } from './ebpf/program.ts';
-import type { Endpoint } from './kubeProxy.ts';
+import type { EbpfMaps } from './ebpf/maps.ts';
+import type { Endpoint } from './endpoint.ts';
 import type { RuleHit, Scenario, ServiceSpec } from './types.ts';
 
 /** The data paths the engine can walk (views label them with the key `dataPath.<kind>`). */

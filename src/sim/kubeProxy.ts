@@ -16,17 +16,9 @@ import { chainSuffix } from './hash.ts';
 import type { Draw, NodeDataPath, PacketView } from './dataPath.ts';
 import type { RuleCode, ServiceSpec } from './types.ts';
 
-/** One endpoint as kube-proxy's EndpointSlice view holds it. */
-export interface Endpoint {
-  /** Index of the pod in the run's pod table. */
-  pod: number;
-  podId: string;
-  ip: string;
-  node: string;
-  ready: boolean;
-  serving: boolean;
-  terminating: boolean;
-}
+import type { Endpoint } from './endpoint.ts';
+
+export type { Endpoint } from './endpoint.ts';
 
 export { RULE_WHY_CODES } from './ruleWhyCodes.ts';
 

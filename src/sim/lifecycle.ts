@@ -4,7 +4,6 @@
  * effects (timers, kills, announcements), and this module carries them out on a (time,
  * sequence) queue. Nothing here decides a packet's path: that is route.ts over the rules.
  */
-import type { SnapshotFrom } from 'xstate';
 import { initialStep, step } from './machines/step.ts';
 import { bridgeIp } from './ip.ts';
 import { createIcmpLimiter } from './icmp.ts';
@@ -40,41 +39,10 @@ import { answerProbe, type ProbeAnswer } from './probes.ts';
 import { capturesLbIp, lbPathOf } from './clientIp.ts';
 import type { Rng } from './rng.ts';
 import { EventQueue } from './scheduler.ts';
-import type { Action, EndpointConditions, NodeSpec, PodSpec, Scenario, SimEvent } from './types.ts';
+import type { BackendSnap, NodeRt, PodRt } from './runtime.ts';
+import type { Action, NodeSpec, PodSpec, Scenario, SimEvent } from './types.ts';
 
-type NodeSnap = SnapshotFrom<typeof nodeMachine>;
-type PodSnap = SnapshotFrom<typeof podMachine>;
-type BackendSnap = SnapshotFrom<typeof lbBackendMachine>;
-
-/** Runtime state of a node, mirrored from its machine snapshot for the fast path. */
-export interface NodeRt {
-  spec: NodeSpec;
-  idx: number;
-  snap: NodeSnap;
-  forwarding: boolean;
-  kubeProxyRunning: boolean;
-  tainted: boolean;
-  bridge: string;
-  /** The node's data path as its kube-proxy last synced it (kept while kube-proxy is stopped). */
-  rules: NodeDataPath;
-  syncPending: boolean;
-  /** Times the node went off the network, ascending. */
-  offlineAt: number[];
-  /** Times the LB marked it unhealthy (resets established flows on AWS), ascending. */
-  markedDownAt: number[];
-}
-
-/** Runtime state of a Pod. */
-export interface PodRt {
-  spec: PodSpec;
-  idx: number;
-  nodeIdx: number;
-  snap: PodSnap;
-  /** The process accepts connections. */
-  alive: boolean;
-  /** Its EndpointSlice entry; null when it is not in the slice. */
-  cond: EndpointConditions | null;
-}
+export type { NodeRt, PodRt } from './runtime.ts';
 
 type QEvent =
   | { k: 'action'; action: Action }

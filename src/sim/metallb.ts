@@ -9,7 +9,7 @@
  * so L2_FAILOVER_DELAY is an assumption (source: metallb-l2-failover-delay) a scenario can override.
  */
 import { sha256 } from './hash.ts';
-import type { NodeRt, PodRt } from './lifecycle.ts';
+import type { NodeRt, PodRt } from './runtime.ts';
 import type { NodeSpec, Scenario } from './types.ts';
 
 /** MetalLB's election order: nodes sorted by sha256(nodeName + "#" + LB IP), bytewise. */

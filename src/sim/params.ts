@@ -4,7 +4,7 @@
  * validator (validate.ts), the JSON Schema (`--schema`), the override keys and the `set`
  * grammar (overrides.ts) and the what-if controls (controls.ts) are all derived from here.
  */
-import { OUTCOME_REASONS, OUTCOMES } from './codes.ts';
+import { OUTCOME_REASONS, OUTCOMES } from './outcomes.ts';
 import {
   int,
   list,

@@ -6,9 +6,11 @@
  * person reads is produced by a view from these codes through i18n keys.
  */
 
-import type { IssueCode } from './codes.ts';
+import type { IssueCode } from './issueCodes.ts';
+import type { Outcome, OutcomeReason } from './outcomes.ts';
+
+export type { Outcome, OutcomeReason } from './outcomes.ts';
 import type { EBPF_RULE_CODES } from './ebpf/codes.ts';
-import type { FlowStability } from './ebpf/stability.ts';
 import type { Infer } from './spec.ts';
 import type {
   DELIVERIES,
@@ -81,8 +83,6 @@ export interface EndpointConditions {
   terminating: boolean;
 }
 
-export type Outcome = 'ok' | 'timeout' | 'reset' | 'dropped';
-
 /** Where the application learned the client address from. */
 export type ClientSeenVia = 'ipHeader' | 'proxyProtocol' | 'xForwardedFor' | 'none';
 
@@ -106,35 +106,6 @@ export interface HopPayload {
    */
   dsr?: { service: Addr; dispatch: 'opt' | 'geneve' };
 }
-
-/** Why a connection ended as it did; a stable code, translated by the views. */
-export type OutcomeReason =
-  | 'served'
-  | 'noLocalEndpoints'
-  | 'noEndpoints'
-  | 'directReturnMismatch'
-  | 'nodeOffline'
-  | 'noHealthyBackends'
-  | 'nodeWentDown'
-  /** The node's (stale) rules sent the SYN to a Pod that has already exited. */
-  | 'endpointGone'
-  /** The rules sent the SYN to a Pod on a node that is off the network. */
-  | 'endpointUnreachable'
-  /** The load balancer reset an established flow once its node turned unhealthy (AWS NLB). */
-  | 'lbReset'
-  /** REJECT matched, but the kernel's ICMP rate limit swallowed the error (src/sim/icmp.ts). */
-  | 'icmpRateLimited'
-  /** A PROXY header reached a listener that does not parse it: it read it as the request. */
-  | 'proxyHeaderUnexpected'
-  /** The listener expects a PROXY header and got plain data ("broken header"); it closed. */
-  | 'proxyHeaderMissing'
-  /** MetalLB L2: no node was elected to answer ARP for the LB IP. */
-  | 'noArpAnswer'
-  /**
-   * eBPF DSR behind an LB that rewrote the destination to nodeIP:nodePort: the backend node's
-   * direct reply carries that address, which the client never dialled (src/sim/ebpf/).
-   */
-  | 'dsrReplyMismatch';
 
 /** Per-connection record (one row of the CLI's `connections` array). */
 export interface ConnectionRecord {
@@ -341,6 +312,19 @@ export type SimEvent =
 export interface NodeSummary {
   markedDownAt: number | null;
   markedUpAt: number | null;
+}
+
+/** eBPF flow stability, measured by ebpf/stability.ts (counts; the views turn them into shares). */
+export interface FlowStability {
+  algorithm: 'random' | 'maglev';
+  /** Flows looked at (succeeded, through the t = 0 maps; at most ebpf/stability.ts SAMPLE). */
+  flows: number;
+  /** Of those, the ones the next node would send to the same backend. */
+  sameOnOtherNode: number;
+  /** Flows whose backend is still in the node's final maps, when those changed during the run. */
+  kept: number;
+  /** Of the kept ones, those a fresh lookup after the change sends to another backend. */
+  moved: number;
 }
 
 export interface Summary {

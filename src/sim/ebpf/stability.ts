@@ -14,22 +14,9 @@ import type { NodeDataPath } from '../dataPath.ts';
 import type { Lifecycle } from '../lifecycle.ts';
 import { createRng } from '../rng.ts';
 import { OUTCOME_OK } from '../columns.ts';
-import type { Scenario } from '../types.ts';
+import type { FlowStability, Scenario } from '../types.ts';
 import { PROTOCOL_NUMBER, toNodePortOf, uniformPick } from './route.ts';
 import { flowHash, maglevPick } from './maglev.ts';
-
-/** The measurement (counts; the views turn them into shares). */
-export interface FlowStability {
-  algorithm: 'random' | 'maglev';
-  /** Flows looked at (succeeded, through the t = 0 maps; at most SAMPLE). */
-  flows: number;
-  /** Of those, the ones the next node would send to the same backend. */
-  sameOnOtherNode: number;
-  /** Flows whose backend is still in the node's final maps, when those changed during the run. */
-  kept: number;
-  /** Of the kept ones, those a fresh lookup after the change sends to another backend. */
-  moved: number;
-}
 
 /** Flows measured per run at most (the first ones, deterministic). */
 const SAMPLE = 20_000;
