@@ -5,12 +5,13 @@
  * sequence) queue. Nothing here decides a packet's path: that is route.ts over the rules.
  */
 import { initialStep, step } from './machines/step.ts';
+import { isEffect } from './machines/effects.ts';
 import { bridgeIp } from './ip.ts';
 import { createIcmpLimiter } from './icmp.ts';
 import { clusterCidrOf } from './ip.ts';
 import type { Compile, NodeDataPath } from './dataPath.ts';
 import { dataPathOf } from './dataPaths.ts';
-import type { Endpoint } from './kubeProxy.ts';
+import type { Endpoint } from './endpoint.ts';
 import {
   lbBackendMachine,
   LB_BACKEND_EFFECTS,
@@ -22,7 +23,6 @@ import {
   NODE_EFFECTS,
   type NodeEffect,
   type NodeEvent,
-  type NodeTimer,
 } from './machines/nodeMachine.ts';
 import {
   endpointOf,
@@ -30,43 +30,23 @@ import {
   POD_EFFECTS,
   type PodEffect,
   type PodEvent,
-  type PodTimer,
 } from './machines/podMachine.ts';
 import { LIFECYCLE_DEFAULTS } from './params.ts';
 import { L2_FAILOVER_DELAY, LB_BEHAVIOUR, type LbBehaviour } from './presets.ts';
 import { L2Election } from './metallb.ts';
-import { answerProbe, type ProbeAnswer } from './probes.ts';
+import { answerProbe } from './probes.ts';
 import { capturesLbIp, lbPathOf } from './clientIp.ts';
 import type { Rng } from './rng.ts';
 import { EventQueue } from './scheduler.ts';
 import type { BackendSnap, NodeRt, PodRt } from './runtime.ts';
-import type { Action, NodeSpec, PodSpec, Scenario, SimEvent } from './types.ts';
+import type { NodeSpec, PodSpec, Scenario, SimEvent } from './types.ts';
+import { runAction } from './lifecycleActions.ts';
+import type { BackendCause, LifecycleHost, QEvent } from './lifecycleHost.ts';
+import { l2Check, l2Switch, probe, probeResult, runBackendEffect } from './lbEffects.ts';
+import { checkRegularGroup, nodeNotReady, runNodeEffect } from './nodeEffects.ts';
+import { projectEndpoint, runPodEffect } from './podEffects.ts';
 
 export type { NodeRt, PodRt } from './runtime.ts';
-
-type QEvent =
-  | { k: 'action'; action: Action }
-  | { k: 'probe'; node: number }
-  | { k: 'probeResult'; node: number; answer: ProbeAnswer }
-  | { k: 'sync'; node: number }
-  | { k: 'nodeTimer'; node: number; timer: NodeTimer }
-  | { k: 'podTimer'; pod: number; timer: PodTimer }
-  | { k: 'nodeNotReady'; node: number }
-  | { k: 'l2Switch'; node: number; gen: number };
-
-/** Timeline actions that are one node event and nothing else. */
-const NODE_ACTION_EVENTS: Partial<
-  Record<
-    Action['type'],
-    'SHUTDOWN' | 'POWER_OFF' | 'POWER_ON' | 'STOP_KUBE_PROXY' | 'START_KUBE_PROXY'
-  >
-> = {
-  shutdownNode: 'SHUTDOWN',
-  powerOffNode: 'POWER_OFF',
-  powerOnNode: 'POWER_ON',
-  stopKubeProxy: 'STOP_KUBE_PROXY',
-  startKubeProxy: 'START_KUBE_PROXY',
-};
 
 /** The event that starts a placed Pod in the state the scenario gives it at t = 0. */
 function startEvent(spec: PodSpec): PodEvent {
@@ -82,18 +62,19 @@ function startEvent(spec: PodSpec): PodEvent {
   }
 }
 
-const isEffect = <T extends string>(names: readonly T[], type: string): type is T =>
-  (names as readonly string[]).includes(type);
-
-/** The lifecycle of one run: its machines, its queue, its events. */
-export class Lifecycle {
+/**
+ * The lifecycle of one run: its machines, its queue, its events. It steps the machines and hands
+ * each returned effect to its handler (nodeEffects.ts, podEffects.ts, lbEffects.ts; timeline actions in lifecycleActions.ts), and each queued
+ * event to the handler of its kind.
+ */
+export class Lifecycle implements LifecycleHost {
   readonly events: SimEvent[] = [];
   readonly rulesets: NodeDataPath[] = [];
   readonly nodes: NodeRt[];
   readonly pods: PodRt[];
   readonly behaviour: LbBehaviour;
   /** The LB's probes carry a PROXY protocol header (clientIp.ts). */
-  private readonly probeHeader: boolean;
+  readonly probeHeader: boolean;
   readonly initialLbRotation: Record<string, boolean> = {};
   /** Node indices in LB rotation (kept in node order). */
   healthyList: number[] = [];
@@ -101,23 +82,23 @@ export class Lifecycle {
   readonly icmpAllowed = createIcmpLimiter();
   /** The local-traffic detector's cluster CIDR, from the nodes' podCIDRs. */
   private readonly clusterCidr: string | null;
-  private readonly healthy: boolean[] = [];
-  private readonly deregistered: boolean[] = [];
-  private readonly backends: BackendSnap[] = [];
-  private readonly queue = new EventQueue<QEvent>();
+  readonly healthy: boolean[] = [];
+  readonly deregistered: boolean[] = [];
+  readonly backends: BackendSnap[] = [];
+  readonly queue = new EventQueue<QEvent>();
   private readonly nodeIdx: Map<string, number>;
-  private readonly lc: Required<Scenario['lifecycle']>;
+  readonly lc: Required<Scenario['lifecycle']>;
   /** MetalLB in layer-2 mode: the election and where clients send now; null for other LBs. */
-  private readonly l2: L2Election | null;
+  readonly l2: L2Election | null;
   /** The endpoint list of the current EndpointSlice state. */
   private endpointsNow: Endpoint[] | null = null;
   /** The scenario's data path, compiling each node's sync (it shares work between nodes). */
   private readonly compile: Compile;
 
   constructor(
-    private readonly scenario: Scenario,
+    readonly scenario: Scenario,
     private readonly phaseRng: Rng,
-    private readonly horizon: number,
+    readonly horizon: number,
   ) {
     const { lifecycle, loadBalancer } = scenario;
     this.lc = { ...LIFECYCLE_DEFAULTS, ...lifecycle };
@@ -236,13 +217,18 @@ export class Lifecycle {
       const next = this.queue.pop();
       if (!next) continue;
       this.process(next.at, next.item);
-      if (this.l2) this.l2Check(next.at);
+      if (this.l2) l2Check(this, next.at);
     }
   }
 
   /** Run the queue dry. */
   finish(): void {
     this.advanceTo(Infinity);
+  }
+
+  /** Compile a node's data path from the EndpointSlice now (kube-proxy's sync). */
+  compileNode(n: NodeRt): void {
+    n.rules = this.compileFor(n.spec);
   }
 
   private compileFor(node: NodeSpec): NodeDataPath {
@@ -281,37 +267,14 @@ export class Lifecycle {
     return out;
   }
 
-  /** After every event: if the election's winner changed, clients follow after the delay. */
-  private l2Check(t: number): void {
-    const next = this.l2?.check(this.nodes, this.pods, t);
-    if (next) this.queue.push(next.at, { k: 'l2Switch', node: next.node, gen: next.gen });
-  }
-
-  /** Clients' ARP entries now point at `node` (the new speaker's gratuitous ARP). */
-  private l2Switch(node: number, t: number): void {
-    if (!this.l2) return;
-    const old = this.l2.current;
-    if (old === node) return;
-    const before = this.nodes[old];
-    if (before) {
-      this.healthy[old] = false;
-      before.markedDownAt.push(t);
-      this.events.push({ at: t, type: 'lb.backendDown', node: before.spec.id, cause: 'l2' });
-    }
-    const after = this.nodes[node];
-    if (after) {
-      this.healthy[node] = true;
-      this.events.push({ at: t, type: 'lb.backendUp', node: after.spec.id, cause: 'l2' });
-    }
-    this.l2.current = node;
-    this.refreshHealthy();
-  }
-
-  private refreshHealthy(): void {
+  /** The LB's rotation list, after a backend went in or out. */
+  refreshHealthy(): void {
     this.healthyList = this.nodes.filter((n) => this.healthy[n.idx]).map((n) => n.idx);
   }
 
-  private requestSyncs(t: number): void {
+  /** The EndpointSlice changed: drop the cached endpoint list; every running kube-proxy syncs. */
+  endpointsChanged(t: number): void {
+    this.endpointsNow = null;
     for (const n of this.nodes) {
       if (n.kubeProxyRunning && !n.syncPending) {
         n.syncPending = true;
@@ -320,23 +283,26 @@ export class Lifecycle {
     }
   }
 
-  private nodeOf(id: string): NodeRt | undefined {
+  /** The node with this id. */
+  nodeOf(id: string): NodeRt | undefined {
     return this.nodes[this.nodeIdx.get(id) ?? -1];
   }
 
-  private podsOn(n: NodeRt): PodRt[] {
+  /** The Pods placed on a node. */
+  podsOn(n: NodeRt): PodRt[] {
     return this.pods.filter((p) => p.nodeIdx === n.idx);
   }
 
   /** When the kubelet's readiness probe will have failed often enough after SIGTERM. */
-  private readinessDelay(): number {
+  readinessDelay(): number {
     const period = this.lc.readinessPeriodSeconds;
     const phase = Math.floor(this.phaseRng.next() * period * 1000) / 1000;
     return phase + (this.lc.readinessFailureThreshold - 1) * period;
   }
 
-  // ---- machines and their effects --------------------------------------------------------
+  // ---- machines: step, then hand each effect to its handler ---------------------------------
 
+  /** Step a node's machine and carry out the effects it returns. */
   sendNode(n: NodeRt, event: NodeEvent, t: number): void {
     const [snap, actions] = step(nodeMachine, n.snap, event);
     n.snap = snap;
@@ -344,264 +310,50 @@ export class Lifecycle {
     n.kubeProxyRunning = snap.context.kubeProxyRunning;
     n.tainted = snap.context.tainted;
     for (const a of actions)
-      if (isEffect(NODE_EFFECTS, a.type)) this.nodeEffect(n, a as unknown as NodeEffect, t);
+      if (isEffect<NodeEffect>(NODE_EFFECTS, a)) runNodeEffect(this, n, a, t);
   }
 
-  private nodeEffect(n: NodeRt, e: NodeEffect, t: number): void {
-    const id = n.spec.id;
-    switch (e.type) {
-      case 'startTimer':
-        if (Number.isFinite(e.params.after))
-          this.queue.push(t + e.params.after, {
-            k: 'nodeTimer',
-            node: n.idx,
-            timer: e.params.timer,
-          });
-        return;
-      case 'reportShuttingDown':
-        // The kubelet posts NotReady ("node is shutting down"); the node lifecycle controller
-        // marks the node's Pods not ready when it next looks (MarkPodsNotReady).
-        this.events.push({ at: t, type: 'node.shuttingDown', node: id });
-        this.queue.push(t + this.lc.nodeMonitorPeriod, { k: 'nodeNotReady', node: n.idx });
-        return;
-      case 'killPods': {
-        const grace = Math.min(e.params.grace, this.lc.terminationGracePeriodSeconds);
-        for (const p of this.podsOn(n))
-          this.sendPod(p, { type: 'KILL', grace, readinessDelay: this.readinessDelay() }, t);
-        // An empty regular group is skipped (processShutdownEvent).
-        this.checkRegularGroup(n, t);
-        return;
-      }
-      case 'stopContainers': {
-        let lost = false;
-        for (const p of this.podsOn(n)) {
-          if (p.alive) lost = true;
-          this.sendPod(p, { type: 'NODE_DOWN' }, t);
-        }
-        // Nobody told the API: the controller notices when the heartbeats stop.
-        if (lost)
-          this.queue.push(t + this.lc.nodeMonitorGracePeriod, { k: 'nodeNotReady', node: n.idx });
-        return;
-      }
-      case 'announceKubeProxyStopped':
-        this.events.push({ at: t, type: 'kubeProxy.stopped', node: id });
-        return;
-      case 'announceKubeProxyStarted':
-        this.events.push({ at: t, type: 'kubeProxy.started', node: id });
-        n.rules = this.compileFor(n.spec);
-        this.events.push({ at: t, type: 'kubeProxy.synced', node: id });
-        return;
-      case 'announceOffline': {
-        n.offlineAt.push(t);
-        this.events.push({ at: t, type: 'node.offline', node: id });
-        let lost = false;
-        for (const p of this.podsOn(n)) {
-          if (p.alive && !p.snap.matches('stopping')) lost = true;
-          this.sendPod(p, { type: 'NODE_DOWN' }, t);
-        }
-        if (lost)
-          this.queue.push(t + this.lc.nodeMonitorGracePeriod, { k: 'nodeNotReady', node: n.idx });
-        return;
-      }
-      case 'announceBooting':
-        this.events.push({ at: t, type: 'node.booting', node: id });
-        return;
-      case 'announceOnline':
-        this.events.push({ at: t, type: 'node.online', node: id });
-        for (const p of this.podsOn(n)) this.sendPod(p, { type: 'NODE_UP' }, t);
-        return;
-    }
-  }
-
-  /** The kubelet's regular group ends once none of its Pods runs any more. */
-  private checkRegularGroup(n: NodeRt, t: number): void {
-    if (!n.snap.matches({ shuttingDown: 'regularPods' })) return;
-    const running = this.podsOn(n).some(
-      (p) => p.snap.matches('running') || p.snap.matches('stopping') || p.snap.matches('deleted'),
-    );
-    if (!running) this.sendNode(n, { type: 'REGULAR_PODS_GONE' }, t);
-  }
-
+  /** Step a Pod's machine, carry out its effects, and project its EndpointSlice entry. */
   sendPod(p: PodRt, event: PodEvent, t: number): void {
     const [snap, actions] = step(podMachine, p.snap, event);
     p.snap = snap;
     p.alive = snap.context.alive;
-    const nodeId = this.scenario.nodes[p.nodeIdx]?.id ?? '';
-    for (const a of actions) {
-      if (!isEffect(POD_EFFECTS, a.type)) continue;
-      const e = a as unknown as PodEffect;
-      switch (e.type) {
-        case 'startTimer':
-          if (Number.isFinite(e.params.after))
-            this.queue.push(t + e.params.after, {
-              k: 'podTimer',
-              pod: p.idx,
-              timer: e.params.timer,
-            });
-          break;
-        case 'announceTerminating':
-          this.events.push({ at: t, type: 'pod.terminating', pod: p.spec.id, node: nodeId });
-          break;
-        case 'announceExited':
-          this.events.push({ at: t, type: 'pod.exited', pod: p.spec.id, node: nodeId });
-          break;
-        case 'announceReady':
-          this.events.push({ at: t, type: 'pod.ready', pod: p.spec.id, node: nodeId });
-          break;
-        case 'announceNotReady':
-          this.events.push({ at: t, type: 'pod.notReady', pod: p.spec.id, node: nodeId });
-          break;
-      }
-    }
-    // The EndpointSlice entry is a projection of the Pod's state; kube-proxy follows it.
-    const cond = endpointOf(snap.context);
-    const before = p.cond;
-    const same =
-      before === cond ||
-      (before !== null &&
-        cond !== null &&
-        before.ready === cond.ready &&
-        before.serving === cond.serving &&
-        before.terminating === cond.terminating);
-    if (!same) {
-      p.cond = cond;
-      this.endpointsNow = null;
-      if (cond)
-        this.events.push({ at: t, type: 'endpoint.changed', pod: p.spec.id, conditions: cond });
-      this.requestSyncs(t);
-    }
+    for (const a of actions) if (isEffect<PodEffect>(POD_EFFECTS, a)) runPodEffect(this, p, a, t);
+    projectEndpoint(this, p, snap, t);
     const node = this.nodes[p.nodeIdx];
-    if (node && snap.matches('exited')) this.checkRegularGroup(node, t);
+    if (node && snap.matches('exited')) checkRegularGroup(this, node, t);
   }
 
-  private sendBackend(
-    node: number,
-    event: LbBackendEvent,
-    t: number,
-    cause: 'probe' | 'deregistered',
-  ): void {
+  /** Step the LB's view of a node and carry out its effects. */
+  sendBackend(node: number, event: LbBackendEvent, t: number, cause: BackendCause): void {
     const snap = this.backends[node];
-    const n = this.nodes[node];
-    if (!snap || !n) return;
+    if (!snap || !this.nodes[node]) return;
     const [next, actions] = step(lbBackendMachine, snap, event);
     this.backends[node] = next;
-    for (const a of actions) {
-      if (!isEffect(LB_BACKEND_EFFECTS, a.type)) continue;
-      const e = a as unknown as LbBackendEffect;
-      const down = e.type === 'announceDown';
-      this.healthy[node] = !down;
-      this.refreshHealthy();
-      if (down) n.markedDownAt.push(t);
-      this.events.push(
-        down
-          ? { at: t, type: 'lb.backendDown', node: n.spec.id, cause }
-          : { at: t, type: 'lb.backendUp', node: n.spec.id },
-      );
-    }
+    for (const a of actions)
+      if (isEffect<LbBackendEffect>(LB_BACKEND_EFFECTS, a))
+        runBackendEffect(this, node, a, t, cause);
   }
 
   // ---- the queue ----------------------------------------------------------------------------
 
-  /** An API eviction (drain, `kubectl delete pod`): the Pod's grace period and readiness lag. */
-  private evict(p: PodRt, t: number): void {
-    const grace = this.lc.terminationGracePeriodSeconds;
-    this.sendPod(p, { type: 'EVICT', grace, readinessDelay: this.readinessDelay() }, t);
-  }
-
-  private runAction(a: Action, t: number): void {
-    if (a.type === 'deletePod') {
-      const p = this.pods.find((x) => x.spec.id === a.pod);
-      if (p && p.nodeIdx >= 0) this.evict(p, t);
-      return;
-    }
-    const n = this.nodeOf(a.node);
-    if (!n) return;
-    const id = n.spec.id;
-    const plain = NODE_ACTION_EVENTS[a.type];
-    if (plain) {
-      this.sendNode(n, { type: plain }, t);
-      return;
-    }
-    switch (a.type) {
-      case 'cordonNode':
-      case 'drainNode':
-        if (!n.snap.context.cordoned) {
-          this.sendNode(n, { type: 'CORDON' }, t);
-          this.events.push({ at: t, type: 'node.cordoned', node: id });
-        }
-        // kubectl drain evicts every non-DaemonSet Pod; kube-proxy (a DaemonSet) stays.
-        if (a.type === 'drainNode') for (const p of this.podsOn(n)) this.evict(p, t);
-        return;
-      case 'uncordonNode':
-        if (n.snap.context.cordoned) {
-          this.sendNode(n, { type: 'UNCORDON' }, t);
-          this.events.push({ at: t, type: 'node.uncordoned', node: id });
-        }
-        return;
-      case 'taintToBeDeleted':
-        if (!n.tainted) {
-          this.sendNode(n, { type: 'TAINT' }, t);
-          this.events.push({
-            at: t,
-            type: 'node.tainted',
-            node: id,
-            taint: 'ToBeDeletedByClusterAutoscaler',
-          });
-          if (this.behaviour.deregistersTaintedNodes) {
-            this.deregistered[n.idx] = true;
-            this.sendBackend(n.idx, { type: 'DEREGISTER' }, t, 'deregistered');
-          }
-        }
-        return;
-    }
-  }
-
   private process(at: number, ev: QEvent): void {
-    const probe = this.scenario.loadBalancer.probe;
     switch (ev.k) {
       case 'action':
-        this.runAction(ev.action, at);
+        runAction(this, ev.action, at);
         return;
-      case 'probe': {
-        const n = this.nodes[ev.node];
-        if (!n) return;
-        const answer = answerProbe(
-          n,
-          probe,
-          this.scenario.service,
-          this.isPodAlive,
-          this.probeHeader,
-        );
-        this.queue.push(at + answer.delay, { k: 'probeResult', node: n.idx, answer });
-        if (at + probe.interval <= this.horizon)
-          this.queue.push(at + probe.interval, { k: 'probe', node: n.idx });
+      case 'probe':
+        probe(this, ev.node, at);
         return;
-      }
-      case 'probeResult': {
-        const n = this.nodes[ev.node];
-        if (!n) return;
-        const a = ev.answer;
-        this.events.push({
-          at,
-          type: 'probe.result',
-          node: n.spec.id,
-          kind: probe.kind,
-          ok: a.ok,
-          status: a.status,
-          ...(a.localEndpoints === undefined ? {} : { localEndpoints: a.localEndpoints }),
-          ...(a.serviceProxyHealthy === undefined
-            ? {}
-            : { serviceProxyHealthy: a.serviceProxyHealthy }),
-        });
-        this.sendBackend(n.idx, { type: a.ok ? 'PROBE_OK' : 'PROBE_FAIL' }, at, 'probe');
+      case 'probeResult':
+        probeResult(this, ev.node, ev.answer, at);
         return;
-      }
       case 'sync': {
         const n = this.nodes[ev.node];
         if (!n) return;
         n.syncPending = false;
         if (!n.kubeProxyRunning) return;
-        n.rules = this.compileFor(n.spec);
+        this.compileNode(n);
         this.events.push({ at, type: 'kubeProxy.synced', node: n.spec.id });
         return;
       }
@@ -616,12 +368,11 @@ export class Lifecycle {
         return;
       }
       case 'l2Switch':
-        if (ev.gen === this.l2?.gen) this.l2Switch(ev.node, at);
+        if (ev.gen === this.l2?.gen) l2Switch(this, ev.node, at);
         return;
       case 'nodeNotReady': {
         const n = this.nodes[ev.node];
-        if (!n || n.snap.matches('up') || n.snap.matches('proxyStopped')) return;
-        for (const p of this.podsOn(n)) this.sendPod(p, { type: 'NODE_NOT_READY' }, at);
+        if (n) nodeNotReady(this, n, at);
         return;
       }
     }

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { effect, effectList, type EffectOf } from './effects.ts';
 
 export type LbBackendEvent =
   | { type: 'PROBE_OK' }
@@ -20,11 +21,15 @@ export interface LbBackendContext {
   streak: number;
 }
 
-/** Effects of a backend transition, carried out by the scheduler. */
-export type LbBackendEffect = { type: 'announceDown' } | { type: 'announceUp' };
-export const LB_BACKEND_EFFECTS = ['announceDown', 'announceUp'] as const;
+/**
+ * Effects of a backend transition, declared once (the machine's actions, LB_BACKEND_EFFECTS and
+ * LbBackendEffect derive from this); the lifecycle (lbEffects.ts) carries them out.
+ */
+const lbBackendEffects = { announceDown: effect, announceUp: effect };
 
-const noop = (): void => undefined;
+/** Effects of a backend transition. */
+export type LbBackendEffect = EffectOf<typeof lbBackendEffects>;
+export const LB_BACKEND_EFFECTS = effectList(lbBackendEffects);
 
 /** The LB's view of one backend node: healthy ↔ unhealthy after N consecutive probe results. */
 export const lbBackendMachine = setup({
@@ -36,8 +41,7 @@ export const lbBackendMachine = setup({
   actions: {
     countStreak: assign({ streak: ({ context }) => context.streak + 1 }),
     resetStreak: assign({ streak: 0 }),
-    announceDown: noop,
-    announceUp: noop,
+    ...lbBackendEffects,
   },
   guards: {
     startsHealthy: ({ context }) => context.initiallyHealthy,

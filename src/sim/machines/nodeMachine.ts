@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { effect, effectList, effectWith, type EffectOf } from './effects.ts';
 
 /**
  * A node's lifecycle, as the kubelet's graceful node shutdown runs it
@@ -51,31 +52,25 @@ export interface NodeContext extends NodeInput {
   forwarding: boolean;
 }
 
-/** The effects a node transition asks for; the scheduler carries them out. */
-export type NodeEffect =
-  | { type: 'startTimer'; params: { timer: NodeTimer; after: number } }
-  | { type: 'reportShuttingDown' }
-  | { type: 'killPods'; params: { grace: number } }
-  | { type: 'stopContainers' }
-  | { type: 'announceKubeProxyStopped' }
-  | { type: 'announceKubeProxyStarted' }
-  | { type: 'announceOffline' }
-  | { type: 'announceOnline' }
-  | { type: 'announceBooting' };
+/**
+ * The effects a node transition asks for, declared once: the machine's actions, NODE_EFFECTS and
+ * NodeEffect derive from this; the lifecycle (nodeEffects.ts) carries them out.
+ */
+const nodeEffects = {
+  startTimer: effectWith<{ timer: NodeTimer; after: number }>(),
+  reportShuttingDown: effect,
+  killPods: effectWith<{ grace: number }>(),
+  stopContainers: effect,
+  announceKubeProxyStopped: effect,
+  announceKubeProxyStarted: effect,
+  announceOffline: effect,
+  announceOnline: effect,
+  announceBooting: effect,
+};
 
-export const NODE_EFFECTS = [
-  'startTimer',
-  'reportShuttingDown',
-  'killPods',
-  'stopContainers',
-  'announceKubeProxyStopped',
-  'announceKubeProxyStarted',
-  'announceOffline',
-  'announceOnline',
-  'announceBooting',
-] as const;
-
-const noop = (): void => undefined;
+/** The effects a node transition asks for. */
+export type NodeEffect = EffectOf<typeof nodeEffects>;
+export const NODE_EFFECTS = effectList(nodeEffects);
 
 export const nodeMachine = setup({
   types: { context: {} as NodeContext, events: {} as NodeEvent, input: {} as NodeInput },
@@ -88,16 +83,7 @@ export const nodeMachine = setup({
     goDark: assign({ kubeProxyRunning: false, forwarding: false }),
     // The Node object's taint goes when the machine comes back (a new lease on life).
     comeUp: assign({ kubeProxyRunning: true, forwarding: true, tainted: false }),
-    // Effects, carried out by the scheduler (lifecycle.ts) from the actions transition() returns.
-    startTimer: (_: unknown, _params: { timer: NodeTimer; after: number }) => noop(),
-    reportShuttingDown: noop,
-    killPods: (_: unknown, _params: { grace: number }) => noop(),
-    stopContainers: noop,
-    announceKubeProxyStopped: noop,
-    announceKubeProxyStarted: noop,
-    announceOffline: noop,
-    announceOnline: noop,
-    announceBooting: noop,
+    ...nodeEffects,
   },
   guards: {
     graceful: ({ context }) => context.graceful,

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { effect, effectList, effectWith, type EffectOf } from './effects.ts';
 import type { EndpointConditions } from '../types.ts';
 
 /**
@@ -56,20 +57,21 @@ export interface PodContext extends PodInput {
   readinessDelay: number;
 }
 
-export type PodEffect =
-  | { type: 'startTimer'; params: { timer: PodTimer; after: number } }
-  | { type: 'announceTerminating' }
-  | { type: 'announceExited' }
-  | { type: 'announceReady' }
-  | { type: 'announceNotReady' };
+/**
+ * The effects a Pod transition asks for, declared once: the machine's actions, POD_EFFECTS and
+ * PodEffect derive from this; the lifecycle (podEffects.ts) carries them out.
+ */
+const podEffects = {
+  startTimer: effectWith<{ timer: PodTimer; after: number }>(),
+  announceTerminating: effect,
+  announceExited: effect,
+  announceReady: effect,
+  announceNotReady: effect,
+};
 
-export const POD_EFFECTS = [
-  'startTimer',
-  'announceTerminating',
-  'announceExited',
-  'announceReady',
-  'announceNotReady',
-] as const;
+/** The effects a Pod transition asks for. */
+export type PodEffect = EffectOf<typeof podEffects>;
+export const POD_EFFECTS = effectList(podEffects);
 
 /** What the Pod's EndpointSlice entry says now; null when it is not in the slice. */
 export function endpointOf(c: PodContext): EndpointConditions | null {
@@ -77,8 +79,6 @@ export function endpointOf(c: PodContext): EndpointConditions | null {
   const serving = c.readinessOk && !c.markedNotReady;
   return { ready: serving && !c.deleted, serving, terminating: c.deleted };
 }
-
-const noop = (): void => undefined;
 
 export const podMachine = setup({
   types: { context: {} as PodContext, events: {} as PodEvent, input: {} as PodInput },
@@ -105,11 +105,7 @@ export const podMachine = setup({
     lose: assign({ alive: false }),
     revive: assign({ alive: true, markedNotReady: false }),
     leave: assign({ alive: false, inSlice: false }),
-    startTimer: (_: unknown, _params: { timer: PodTimer; after: number }) => noop(),
-    announceTerminating: noop,
-    announceExited: noop,
-    announceReady: noop,
-    announceNotReady: noop,
+    ...podEffects,
   },
   guards: {
     isTimer: ({ event }, params: { timer: PodTimer }) =>
