@@ -4,7 +4,8 @@
  */
 import type { DataPathInput } from './dataPath.ts';
 import { ipToInt } from './ip.ts';
-import type { CommentCode, Match, Rule } from './kubeProxy.ts';
+import type { Chain, CommentCode, Match, Rule, Target } from './kubeProxy.ts';
+import type { RuleCode } from './types.ts';
 
 /** An address match with the mask precomputed (the fast path evaluates it per packet). */
 export function addrMatch<K extends 'src' | 'dstCidr'>(
