@@ -198,6 +198,7 @@ export const ISSUE_CODES = [
   'expectedKeyValue',
   'unknownConnection',
   'engineError',
+  'conflictsWith',
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];
