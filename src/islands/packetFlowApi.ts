@@ -5,7 +5,7 @@
 import type { Ref } from 'react';
 import type { Scenario } from '../sim/types';
 
-/** A what-if control's id: declared on its field in src/sim/params.ts (sim/keys `controlIds`). */
+/** A what-if control's id: declared on its field in src/sim/params.ts (sim/controls `controlIds`). */
 export type { ControlId } from '../sim/params';
 
 /** The controls whose labels come with the eBPF data path's strings (locales/ebpf). */

@@ -7,7 +7,6 @@
 import {
   COMPOUND_OVERRIDES,
   CONDITIONS,
-  CONTROL_ORDER,
   DATA_PATH_DEFAULTS,
   scenarioSpec,
   type CompoundKey,
@@ -73,19 +72,6 @@ const compoundKeys: OverrideKey[] = (Object.keys(COMPOUND_OVERRIDES) as Compound
 
 /** The keys applyOverrides accepts, with their types, ranges and controls. */
 export const overrideKeys: readonly OverrideKey[] = [...fieldKeys, ...compoundKeys];
-
-const controlRank = (c: string): number => {
-  const i = (CONTROL_ORDER as readonly string[]).indexOf(c);
-  return i === -1 ? CONTROL_ORDER.length : i;
-};
-
-/**
- * Every what-if control: each is declared on its field (params.ts `control`) and listed in the
- * toolbar's order (CONTROL_ORDER); a declared control missing from that order goes last.
- */
-export const controlIds: readonly string[] = [
-  ...new Set(overrideKeys.flatMap((k) => (k.control ? [k.control] : []))),
-].sort((a, b) => controlRank(a) - controlRank(b));
 
 /** The override key a what-if control edits. */
 export function keyForControl(control: string): OverrideKey | undefined {

@@ -575,7 +575,7 @@ export const DERIVATIONS: readonly Derivation[] = [
 
 /**
  * The order the playground's toolbar shows the what-if controls in. Each control is declared on
- * its field (`control`); keys.ts `controlIds` lists the declared ones in this order.
+ * its field (`control`); controls.ts `controlIds` lists the declared ones in this order.
  */
 export const CONTROL_ORDER = [
   'policy',

@@ -4,7 +4,7 @@
  */
 import { runForDiagram, type Run } from '../../islands/flow/run';
 import { scenarioIds } from '../../sim/index';
-import { CONTROL_ORDER } from '../../sim/params';
+import { controlIds } from '../../sim/controls';
 import type { InputIssue } from '../../sim/types';
 import { parseSetAttr } from '../../islands/flow/urlState';
 
@@ -46,8 +46,8 @@ export function checkDiagram(a: DiagramAttrs): CheckedDiagram {
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean)) {
-    if ((CONTROL_ORDER as readonly string[]).includes(c)) controls.push(c);
-    else propIssues.push(notOneOf('controls', c, CONTROL_ORDER));
+    if (controlIds.includes(c)) controls.push(c);
+    else propIssues.push(notOneOf('controls', c, controlIds));
   }
   const parsed = parseSetAttr(a.set ?? '');
   propIssues.push(...parsed.issues);

@@ -17,7 +17,7 @@ import {
 } from 'react';
 import type { PacketFlowApi, PacketFlowProps, PacketFlowState } from '../packetFlowApi';
 import { fmt } from './fmt';
-import { controlIds } from '../../sim/keys';
+import { controlIds } from '../../sim/controls';
 import type { InputIssue } from '../../sim/types';
 import {
   defaultEmbedOptions,

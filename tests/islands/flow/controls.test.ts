@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { controlValues, controlKey } from '../../../src/islands/flow/WhatIf';
 import { applies, currentValue, getScenario } from '../../../src/sim/index';
-import { controlIds } from '../../../src/sim/keys';
+import { controlIds } from '../../../src/sim/controls';
 import { CONTROL_ORDER } from '../../../src/sim/params';
 
 const s = (id: string) => {
