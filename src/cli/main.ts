@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import {
   applyOverrides,
   getScenario,
-  parseSetList,
+  readSetList,
   runScenario,
   scenarioIds,
   scenarioJsonSchema,
@@ -80,7 +80,7 @@ export function main(argv: readonly string[], io: CliIo): number {
     }
     if (args.target !== null && args.fromKubectl !== null)
       return fail([{ path: args.target.slice(0, 40), code: 'unknownFlag' }]);
-    const sets = parseSetList(args.sets);
+    const sets = readSetList(args.sets);
     if (sets.issues.length > 0) return fail(sets.issues);
 
     let base: Scenario;

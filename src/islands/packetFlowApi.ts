@@ -5,57 +5,8 @@
 import type { Ref } from 'react';
 import type { Scenario } from '../sim/types';
 
-/**
- * What-if controls a lesson may show. Each is declared on its parameter in src/sim/params.ts
- * (tests/islands/controls.test.ts keeps this list equal to the declaration's).
- */
-export type ControlId =
-  | 'policy'
-  | 'snat'
-  | 'placement'
-  | 'replicas'
-  | 'drain'
-  | 'probe'
-  | 'preset'
-  | 'interval'
-  | 'threshold'
-  | 'delivery'
-  | 'cni'
-  | 'lbMode'
-  | 'proxyProtocol'
-  | 'appProxyProtocol'
-  | 'ipMode'
-  | 'crossZone'
-  | 'proxyMode'
-  | 'dataPath'
-  | 'ebpfLbMode'
-  | 'ebpfAlgorithm'
-  | 'protocol';
-
-/** Every control id, in the order the playground's toolbar shows them. */
-export const controlIds: readonly ControlId[] = [
-  'policy',
-  'snat',
-  'replicas',
-  'placement',
-  'drain',
-  'preset',
-  'probe',
-  'interval',
-  'threshold',
-  'delivery',
-  'cni',
-  'lbMode',
-  'proxyProtocol',
-  'appProxyProtocol',
-  'ipMode',
-  'crossZone',
-  'proxyMode',
-  'dataPath',
-  'ebpfLbMode',
-  'ebpfAlgorithm',
-  'protocol',
-];
+/** A what-if control's id: declared on its field in src/sim/params.ts (sim/controls `controlIds`). */
+export type { ControlId } from '../sim/params';
 
 /** The controls whose labels come with the eBPF data path's strings (locales/ebpf). */
 export const EBPF_CONTROLS: readonly string[] = [

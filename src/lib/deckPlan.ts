@@ -9,7 +9,6 @@
  * question's. Pure (no DOM, no files): translate functions and authored notes are passed in.
  */
 import { runScenario } from '../sim/index';
-import { overrideKeys } from '../sim/keys';
 import { parseSetAttr } from '../islands/flow/urlState';
 import { runForDiagram, type Run } from '../islands/flow/run';
 import { narrate } from '../islands/flow/narrate';
@@ -121,7 +120,7 @@ export function planDiagram(
   num: Num,
   d: { id?: string; scenario: string; set?: string; title?: string },
 ): DiagramPlan | null {
-  const { overrides } = parseSetAttr(d.set ?? '', overrideKeys);
+  const { overrides } = parseSetAttr(d.set ?? '');
   const out = runForDiagram(d.scenario, overrides);
   if (!out.ok) return null;
   const run = out.run;

@@ -7,6 +7,11 @@
  * are only ever returned as data; callers render them as text, never as HTML.
  */
 
+import { issueAllowed, issueReceived } from '../i18n/issueParts';
+import { formatSetItem, readSetList } from '../sim/keys';
+import type { IssueCode } from '../sim/codes';
+import type { InputIssue, IssueParams } from '../sim/types';
+
 export type EmbedChrome = 'none' | 'playback' | 'full';
 export type EmbedTheme = 'light' | 'dark' | 'auto';
 export type EmbedBackground = 'transparent' | 'theme';
@@ -29,7 +34,7 @@ export interface EmbedOptions {
   frameId: string | undefined;
 }
 
-/** Why a parameter was not used. */
+/** The `embed.issue.*` message that words an issue. */
 export type EmbedIssueCode =
   | 'unknownParam'
   | 'invalidValue'
@@ -40,22 +45,10 @@ export type EmbedIssueCode =
   | 'invalidOverride'
   | 'tooLong';
 
-/** One problem with one query parameter; `allowed` and `received` are plain text. */
-export interface EmbedIssue {
-  param: string;
-  code: EmbedIssueCode;
-  allowed: string;
-  received: string;
-}
-
 /** What the parser needs to know about the scenario being embedded. */
 export interface EmbedContext {
   /** Control ids the diagram knows. */
   controls: readonly string[];
-  /** Override keys usable with `set` (the CLI's `--set` keys). */
-  overrideKeys: readonly string[];
-  /** Optional deeper check of one override value (e.g. the engine's own validation). */
-  checkOverride?: (key: string, value: string) => { expected?: string } | undefined;
   /** Largest step index the scenario has, when known. */
   maxStep?: number;
   /** Largest time in seconds the scenario has, when known. */
@@ -80,7 +73,6 @@ export const embedParamNames = [
 export const MAX_QUERY_LENGTH = 8192;
 /** Longest single value echoed back in a message. */
 const MAX_ECHO = 60;
-const MAX_OVERRIDES = 32;
 const MAX_ORIGINS = 8;
 
 /** Defaults for a URL without parameters. */
@@ -160,143 +152,156 @@ export function isValidOrigin(value: string): boolean {
   );
 }
 
-/** Parses a query string (with or without "?") into embed options and issues; never throws. */
+/**
+ * Parses a query string (with or without "?") into embed options and issues; never throws.
+ * `set` goes through the engine's one reader (sim/keys readSetList); issues are the engine's
+ * InputIssue (path = the parameter), worded by embedWording.
+ */
 export function parseEmbedParams(
   query: string,
   context: EmbedContext,
-): { options: EmbedOptions; issues: EmbedIssue[] } {
+): { options: EmbedOptions; issues: InputIssue[] } {
   const options = defaultEmbedOptions();
-  const issues: EmbedIssue[] = [];
+  const issues: InputIssue[] = [];
   let text = typeof query === 'string' ? query : '';
   if (text.length > MAX_QUERY_LENGTH) {
     issues.push({
-      param: '?',
+      path: '?',
       code: 'tooLong',
-      allowed: String(MAX_QUERY_LENGTH),
-      received: String(text.length),
+      params: { max: MAX_QUERY_LENGTH, received: String(text.length) },
     });
     text = text.slice(0, MAX_QUERY_LENGTH);
   }
   const seen = new Set<string>();
-  const issue = (param: string, code: EmbedIssueCode, allowed: string, received: string): void => {
-    issues.push({ param: echo(param), code, allowed, received: echo(received) });
+  const sets: string[] = [];
+  const issue = (param: string, code: IssueCode, value: string, params: IssueParams): void => {
+    issues.push({ path: echo(param), code, params: { ...params, received: echo(value) } });
   };
+  const oneOf = (key: string, value: string, values: readonly string[]): void =>
+    issue(key, 'expectedOneOf', value, { values: [...values] });
 
   for (const [key, value] of splitQuery(text)) {
-    const repeatable = key === 'set';
-    if (!repeatable && seen.has(key)) {
-      issue(key, 'duplicate', 'once', value);
+    if (key === 'set') {
+      sets.push(value);
+      continue;
+    }
+    if (seen.has(key)) {
+      issue(key, 'duplicateId', value, {});
       continue;
     }
     seen.add(key);
-    try {
-      switch (key) {
-        case 'step': {
-          const n = toInt(value);
-          const max = context.maxStep;
-          if (n === undefined) issue(key, 'invalidValue', intRange(max), value);
-          else if (max !== undefined && n > max) issue(key, 'outOfRange', intRange(max), value);
-          else options.step = n;
-          break;
-        }
-        case 't': {
-          const n = toSeconds(value);
-          const max = context.maxTime;
-          if (n === undefined) issue(key, 'invalidValue', secondsRange(max), value);
-          else if (max !== undefined && n > max) issue(key, 'outOfRange', secondsRange(max), value);
-          else options.time = n;
-          break;
-        }
-        case 'autoplay': {
-          const b = BOOL[value.trim().toLowerCase()];
-          if (b === undefined) issue(key, 'invalidValue', '1, 0, true, false', value);
-          else options.autoplay = b;
-          break;
-        }
-        case 'chrome':
-          if (value === 'none' || value === 'playback' || value === 'full') options.chrome = value;
-          else issue(key, 'invalidValue', 'none, playback, full', value);
-          break;
-        case 'theme':
-          if (value === 'light' || value === 'dark' || value === 'auto') options.theme = value;
-          else issue(key, 'invalidValue', 'light, dark, auto', value);
-          break;
-        case 'bg':
-          if (value === 'transparent' || value === 'theme') options.bg = value;
-          else issue(key, 'invalidValue', 'transparent, theme', value);
-          break;
-        case 'controls': {
-          if (value === '' || value === 'none') {
-            options.controls = [];
-            break;
-          }
-          const picked: string[] = [];
-          for (const id of value.split(',').slice(0, 64)) {
-            const trimmed = id.trim();
-            if (context.controls.includes(trimmed)) {
-              if (!picked.includes(trimmed)) picked.push(trimmed);
-            } else issue(key, 'invalidValue', `none, ${context.controls.join(', ')}`, trimmed);
-          }
-          options.controls = picked;
-          break;
-        }
-        case 'set': {
-          // `key:value` like the playground URLs, or `key=value` like the CLI's --set.
-          const eq = value.search(/[:=]/);
-          const oKey = eq === -1 ? value : value.slice(0, eq);
-          const oValue = eq === -1 ? '' : value.slice(eq + 1);
-          const label = `set ${echo(oKey)}`;
-          if (eq === -1 || oValue === '') {
-            issue('set', 'invalidValue', 'key:value', value);
-          } else if (!context.overrideKeys.includes(oKey)) {
-            issue(label, 'unknownOverride', context.overrideKeys.join(', '), oKey);
-          } else if (Object.keys(options.overrides).length >= MAX_OVERRIDES) {
-            issue('set', 'tooLong', String(MAX_OVERRIDES), value);
-          } else {
-            const problem = context.checkOverride?.(oKey, oValue);
-            if (problem) issue(label, 'invalidOverride', problem.expected ?? '', oValue);
-            else options.overrides[oKey] = oValue;
-          }
-          break;
-        }
-        case 'origin': {
-          const list = value
-            .split(/[ ,]+/)
-            .filter((o) => o !== '')
-            .slice(0, MAX_ORIGINS + 1);
-          const good = list.filter(isValidOrigin).slice(0, MAX_ORIGINS);
-          for (const bad of list.filter((o) => !isValidOrigin(o))) {
-            issue(key, 'invalidValue', 'https://host[:port]', bad);
-          }
-          options.origins = good;
-          break;
-        }
-        case 'id':
-          if (/^[A-Za-z0-9_-]{1,64}$/.test(value)) options.frameId = value;
-          else issue(key, 'invalidValue', 'A–Z a–z 0–9 _ - (1–64)', value);
-          break;
-        default:
-          issue(key, 'unknownParam', embedParamNames.join(', '), key);
+    switch (key) {
+      case 'step': {
+        const n = toInt(value);
+        const max = context.maxStep;
+        const range = { min: 0, ...(max !== undefined ? { max } : {}) };
+        if (n === undefined) issue(key, 'expectedInteger', value, range);
+        else if (max !== undefined && n > max) issue(key, 'outOfRange', value, range);
+        else options.step = n;
+        break;
       }
-    } catch {
-      // Defensive: a hostile checkOverride must not break the frame.
-      issue(key, 'invalidValue', '', value);
+      case 't': {
+        const n = toSeconds(value);
+        const max = context.maxTime;
+        const range = { min: 0, unit: 'seconds', ...(max !== undefined ? { max } : {}) };
+        if (n === undefined) issue(key, 'expectedNumber', value, range);
+        else if (max !== undefined && n > max) issue(key, 'outOfRange', value, range);
+        else options.time = n;
+        break;
+      }
+      case 'autoplay': {
+        const b = BOOL[value.trim().toLowerCase()];
+        if (b === undefined) oneOf(key, value, ['1', '0', 'true', 'false']);
+        else options.autoplay = b;
+        break;
+      }
+      case 'chrome':
+        if (value === 'none' || value === 'playback' || value === 'full') options.chrome = value;
+        else oneOf(key, value, ['none', 'playback', 'full']);
+        break;
+      case 'theme':
+        if (value === 'light' || value === 'dark' || value === 'auto') options.theme = value;
+        else oneOf(key, value, ['light', 'dark', 'auto']);
+        break;
+      case 'bg':
+        if (value === 'transparent' || value === 'theme') options.bg = value;
+        else oneOf(key, value, ['transparent', 'theme']);
+        break;
+      case 'controls': {
+        if (value === '' || value === 'none') {
+          options.controls = [];
+          break;
+        }
+        const picked: string[] = [];
+        for (const id of value.split(',').slice(0, 64)) {
+          const trimmed = id.trim();
+          if (context.controls.includes(trimmed)) {
+            if (!picked.includes(trimmed)) picked.push(trimmed);
+          } else oneOf(key, trimmed, ['none', ...context.controls]);
+        }
+        options.controls = picked;
+        break;
+      }
+      case 'origin': {
+        const list = value
+          .split(/[ ,]+/)
+          .filter((o) => o !== '')
+          .slice(0, MAX_ORIGINS + 1);
+        const good = list.filter(isValidOrigin).slice(0, MAX_ORIGINS);
+        for (const bad of list.filter((o) => !isValidOrigin(o)))
+          issue(key, 'expectedString', bad, { values: ['https://host[:port]'] });
+        options.origins = good;
+        break;
+      }
+      case 'id':
+        if (/^[A-Za-z0-9_-]{1,64}$/.test(value)) options.frameId = value;
+        else issue(key, 'expectedId', value, { values: ['A–Z a–z 0–9 _ - (1–64)'] });
+        break;
+      default:
+        issue(key, 'unknownKey', key, { values: [...embedParamNames] });
     }
   }
+  const read = readSetList(sets, { param: 'set' });
+  options.overrides = read.overrides;
+  for (const i of read.issues)
+    issues.push({
+      ...i,
+      path: echo(i.path),
+      params: { ...i.params, received: echo(issueReceived(i)) },
+    });
 
   if (options.step !== undefined && options.time !== undefined) {
-    issue('t', 'conflict', 'step', String(options.time));
+    issue('t', 'conflictsWith', String(options.time), { other: 'step' });
     options.time = undefined;
   }
   return { options, issues };
 }
 
-function intRange(max: number | undefined): string {
-  return max === undefined ? '0, 1, 2, …' : `0–${max}`;
-}
-
-function secondsRange(max: number | undefined): string {
-  return max === undefined ? '0, 0.5, 12, … (s)' : `0–${max} (s)`;
+/** How the embed words an issue: its `embed.issue.*` message and the message's variables. */
+export function embedWording(i: InputIssue): {
+  param: string;
+  code: EmbedIssueCode;
+  allowed: string;
+  received: string;
+} {
+  const set = i.path === 'set' || i.path.startsWith('set ');
+  const code: EmbedIssueCode =
+    i.code === 'unknownKey'
+      ? set
+        ? 'unknownOverride'
+        : 'unknownParam'
+      : i.code === 'duplicateId'
+        ? 'duplicate'
+        : i.code === 'conflictsWith'
+          ? 'conflict'
+          : i.code === 'tooLong' || i.code === 'tooMany'
+            ? 'tooLong'
+            : set
+              ? 'invalidOverride'
+              : i.code === 'outOfRange'
+                ? 'outOfRange'
+                : 'invalidValue';
+  return { param: i.path, code, allowed: issueAllowed(i, '–'), received: issueReceived(i) };
 }
 
 /** A non-negative safe integer written in plain decimal digits, or undefined. */
@@ -325,9 +330,10 @@ export function toEmbedQuery(options: Partial<EmbedOptions>): string {
     q.set('controls', options.controls.join(','));
   if (options.theme && options.theme !== d.theme) q.set('theme', options.theme);
   if (options.bg && options.bg !== d.bg) q.set('bg', options.bg);
-  for (const [k, v] of Object.entries(options.overrides ?? {})) q.append('set', `${k}:${v}`);
+  for (const [k, v] of Object.entries(options.overrides ?? {}))
+    q.append('set', formatSetItem(k, v));
   if (options.origins && options.origins.length > 0) q.set('origin', options.origins.join(','));
   if (options.frameId) q.set('id', options.frameId);
-  const s = q.toString().replace(/%3A/g, ':').replace(/%2C/g, ',');
+  const s = q.toString().replace(/%3A/g, ':').replace(/%3D/g, '=').replace(/%2C/g, ',');
   return s === '' ? '' : `?${s}`;
 }

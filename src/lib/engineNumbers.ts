@@ -5,7 +5,7 @@
 import {
   applyOverrides,
   getScenario,
-  parseSetList,
+  readSetList,
   simulate,
   type InputIssue,
   type SimEvent,
@@ -88,7 +88,7 @@ function run(scenario: string, set: string, seed: number): SimResult | InputIssu
   let out: SimResult | InputIssue[];
   if (!base) out = [{ path: 'scenario', code: 'unknownScenario', params: { received: scenario } }];
   else {
-    const parsed = parseSetList(set.split(';'));
+    const parsed = readSetList(set.split(';'));
     const applied = parsed.issues.length > 0 ? null : applyOverrides(base, parsed.overrides);
     out = !applied
       ? parsed.issues

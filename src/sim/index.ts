@@ -28,10 +28,12 @@ export {
   keyForControl,
   overrideKeys,
   parseOverrideValue,
-  parseSetList,
+  readSetList,
+  SET_LIMITS,
   splitSetItem,
   valuesFor,
   type OverrideKey,
+  type SetList,
 } from './overrides.ts';
 export { scenarioJsonSchema } from './schema.ts';
 export { announcesL2, LB_BEHAVIOUR, PRESETS, presetProbe, type LbBehaviour } from './presets.ts';

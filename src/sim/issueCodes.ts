@@ -39,6 +39,7 @@ export const ISSUE_CODES = [
   'expectedKeyValue',
   'unknownConnection',
   'engineError',
+  'conflictsWith',
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

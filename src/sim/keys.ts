@@ -94,8 +94,12 @@ export function valuesFor(k: OverrideKey, s: Scenario): readonly string[] | unde
   return values;
 }
 
-/** The longest value the grammar reads. */
-const MAX_VALUE = 64;
+/**
+ * Size limits of the `set` grammar, the same on every surface: at most 64 items (more than there
+ * are keys), an item of at most 200 characters, a value of at most 64.
+ */
+export const SET_LIMITS = { items: 64, item: 200, value: 64 } as const;
+const MAX_VALUE = SET_LIMITS.value;
 const NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 /** Split one `key=value` item (or the old `key:value`); null when it has no separator. */
@@ -110,18 +114,53 @@ export function formatSetItem(key: string, value: string): string {
   return `${key}=${value}`;
 }
 
-/**
- * Read a list of `key=value` items (repeated `--set`, repeated `?set=`, or `;`-separated in
- * `<Diagram set>`): unknown keys and malformed items become issues; values are checked by
- * applyOverrides against the scenario.
- */
-export function parseSetList(items: readonly string[]): {
+/** The issue for a key the grammar does not know, with the closest known key. */
+export function unknownKeyIssue(key: string): InputIssue {
+  const known = overrideKeys.map((k) => k.key);
+  const suggestion = closest(key, known);
+  return {
+    path: key.slice(0, MAX_VALUE),
+    code: 'unknownKey',
+    params: { values: known, ...(suggestion ? { suggestion } : {}) },
+  };
+}
+
+/** What readSetList found: the overrides it could read and an issue for each item it could not. */
+export interface SetList {
   overrides: Record<string, string>;
   issues: InputIssue[];
-} {
+}
+
+/**
+ * The one reader of the `set` grammar (repeated `--set`, repeated `?set=` in page and embed URLs,
+ * `;`-separated in `<Diagram set>`, the what-if controls' values). Each item is `key=value` (old
+ * links' `key:value` too); blank items are skipped; a key given twice keeps its last value, like
+ * Helm's `--set`. A value is checked for its key's type and range, and against the scenario when
+ * one is given (node ids, values a policy rules out); without one, node ids by their form only.
+ * Issues are the engine's codes: `expectedKeyValue` (path `set`), `unknownKey` (path = the key,
+ * with a suggestion), the value codes of parseOverrideValue (path = the key), `tooLong` (an item
+ * over SET_LIMITS.item) and `tooMany` (items beyond SET_LIMITS.items, which are not read).
+ * A surface that names its parameter (`param: 'set'`) gets paths under it instead: `set` for an
+ * unknown key (the key is then `received`), `set <key>` for a value.
+ */
+export function readSetList(
+  items: readonly string[],
+  opts: { scenario?: Scenario | null; param?: string } = {},
+): SetList {
+  const scenario = opts.scenario ?? null;
   const overrides: Record<string, string> = {};
   const issues: InputIssue[] = [];
-  for (const raw of items.slice(0, 64)) {
+  if (items.length > SET_LIMITS.items)
+    issues.push({
+      path: 'set',
+      code: 'tooMany',
+      params: { max: SET_LIMITS.items, received: String(items.length) },
+    });
+  for (const raw of items.slice(0, SET_LIMITS.items)) {
+    if (raw.length > SET_LIMITS.item) {
+      issues.push({ path: 'set', code: 'tooLong', params: { max: SET_LIMITS.item } });
+      continue;
+    }
     const item = raw.trim();
     if (item === '') continue;
     const kv = splitSetItem(item);
@@ -133,22 +172,27 @@ export function parseSetList(items: readonly string[]): {
       });
       continue;
     }
-    const known = overrideKeys.some((k) => k.key === kv.key);
-    if (!known) {
-      const suggestion = closest(
-        kv.key,
-        overrideKeys.map((k) => k.key),
-      );
-      issues.push({
-        path: kv.key.slice(0, 64),
-        code: 'unknownKey',
-        params: { values: overrideKeys.map((k) => k.key), ...(suggestion ? { suggestion } : {}) },
-      });
+    const k = overrideKeys.find((o) => o.key === kv.key);
+    if (!k) {
+      issues.push(unknownKeyIssue(kv.key));
       continue;
     }
-    overrides[kv.key] = kv.value;
+    const value = parseOverrideValue(k, kv.value, scenario);
+    if (typeof value === 'object') issues.push(value);
+    else overrides[k.key] = kv.value;
   }
-  return { overrides, issues };
+  const param = opts.param;
+  if (param === undefined) return { overrides, issues };
+  return {
+    overrides,
+    issues: issues.map((i) =>
+      i.code === 'unknownKey'
+        ? { ...i, path: param, params: { ...i.params, received: i.path } }
+        : i.path === 'set'
+          ? { ...i, path: param }
+          : { ...i, path: `${param} ${i.path}` },
+    ),
+  };
 }
 
 /** A parsed override value. */

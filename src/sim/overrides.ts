@@ -4,14 +4,10 @@
  * the derived fields follow (the probe of a preset and policy, the delivery of a cloud, the
  * healthCheckNodePort of Local) and the result is validated again. Never throws.
  */
+import { DERIVATIONS, PROBE_FIELDS, type Derivation } from './params.ts';
 import { LB_BEHAVIOUR, presetProbe } from './presets.ts';
-import {
-  formatSetItem,
-  overrideKeys,
-  parseOverrideValue,
-  parseSetList,
-  type Value,
-} from './keys.ts';
+import { valueAt } from './spec.ts';
+import { overrideKeys, parseOverrideValue, unknownKeyIssue, type Value } from './keys.ts';
 import type { InputIssue, Scenario } from './types.ts';
 import { validateScenario } from './validate.ts';
 
@@ -65,18 +61,40 @@ function applyOne(s: Scenario, key: string, v: Value): void {
   else setAt(s, key, v);
 }
 
-const PROBE_FIELDS = [
-  'kind',
-  'interval',
-  'timeout',
-  'unhealthyThreshold',
-  'healthyThreshold',
-] as const;
+/** The derivations of params.ts: the values each writes into a scenario (undefined = remove). */
+const EFFECTS: Record<Derivation['effect'], (s: Scenario) => Record<string, unknown>> = {
+  healthCheckNodePort: (s) => ({
+    'service.healthCheckNodePort':
+      s.service.externalTrafficPolicy === 'Local'
+        ? (s.service.healthCheckNodePort ?? 32000)
+        : undefined,
+  }),
+  presetDelivery: (s) => ({
+    'loadBalancer.delivery': LB_BEHAVIOUR[s.loadBalancer.preset].delivery,
+  }),
+  presetProbe: (s) => {
+    const probe = presetProbe(s.loadBalancer.preset, s.service.externalTrafficPolicy);
+    return Object.fromEntries(PROBE_FIELDS.map((f) => [`loadBalancer.probe.${f}`, probe[f]]));
+  },
+};
+
+/** Keys read before the others (their values narrow the others', see CONDITIONS). */
+const READ_FIRST = new Set(DERIVATIONS.flatMap((d) => (d.readFirst ? d.when : [])));
+
+/** Write or remove a value at a dotted path of existing objects. */
+function writeAt(s: Scenario, path: string, v: unknown): void {
+  const keys = path.split('.');
+  const last = keys.pop() ?? '';
+  let o = s as unknown as Record<string, unknown>;
+  for (const k of keys) o = o[k] as Record<string, unknown>;
+  if (v === undefined) Reflect.deleteProperty(o, last);
+  else o[last] = v;
+}
 
 /**
- * Apply string overrides to a scenario (a copy). Changing the policy or preset re-derives the
- * probe from the preset (kind and numbers) unless probe fields are overridden explicitly;
- * explicit probe.* overrides always win. healthCheckNodePort follows the policy (32000 default).
+ * Apply string overrides to a scenario (a copy), then the derivations of params.ts whose trigger
+ * changed (the probe of a preset and policy, the delivery of a cloud, Local's
+ * healthCheckNodePort); an explicit override of a derived field always wins. Never throws.
  */
 export function applyOverrides(
   scenario: Scenario,
@@ -84,20 +102,12 @@ export function applyOverrides(
 ): { ok: true; scenario: Scenario } | { ok: false; issues: InputIssue[] } {
   try {
     const issues: InputIssue[] = [];
-    const parsed: Array<{ key: string; value: Value }> = [];
     const keys = Object.keys(overrides);
     const unknown = keys.filter((key) => !overrideKeys.some((k) => k.key === key));
-    if (unknown.length > 0)
-      return { ok: false, issues: parseSetList(unknown.map((k) => formatSetItem(k, ''))).issues };
-    // Values that depend on others (the probe kinds under a policy) are read after the policy.
-    const policyFirst = [...keys].sort(
-      (a, b) =>
-        Number(b === 'service.externalTrafficPolicy') -
-        Number(a === 'service.externalTrafficPolicy'),
-    );
+    if (unknown.length > 0) return { ok: false, issues: unknown.map(unknownKeyIssue) };
+    const ordered = [...keys].sort((a, b) => Number(READ_FIRST.has(b)) - Number(READ_FIRST.has(a)));
     const s = structuredClone(scenario);
-    const before = { policy: s.service.externalTrafficPolicy, preset: s.loadBalancer.preset };
-    for (const key of policyFirst) {
+    for (const key of ordered) {
       const spec = overrideKeys.find((k) => k.key === key);
       if (!spec) continue;
       const value = parseOverrideValue(
@@ -106,35 +116,17 @@ export function applyOverrides(
         s,
       );
       if (typeof value === 'object') issues.push(value);
-      else {
-        parsed.push({ key, value });
-        applyOne(s, key, value);
-        if (key === 'service.externalTrafficPolicy') followPolicy(s);
-      }
+      else applyOne(s, key, value);
     }
     if (issues.length > 0) return { ok: false, issues };
-    const policy = s.service.externalTrafficPolicy;
-    const explicitKeys = new Set(parsed.map((p) => p.key));
-    // Another cloud delivers differently (Azure and GCP keep the LB IP, AWS rewrites to the nodePort).
-    if (s.loadBalancer.preset !== before.preset && !explicitKeys.has('loadBalancer.delivery'))
-      s.loadBalancer.delivery = LB_BEHAVIOUR[s.loadBalancer.preset].delivery;
-    if (s.loadBalancer.preset !== before.preset || policy !== before.policy) {
-      const derived = presetProbe(s.loadBalancer.preset, policy);
-      const explicit = new Set(parsed.map((p) => p.key));
-      for (const f of PROBE_FIELDS) {
-        if (explicit.has(`loadBalancer.probe.${f}`)) continue;
-        (s.loadBalancer.probe as Record<string, unknown>)[f] = derived[f];
-      }
+    const explicit = new Set(keys);
+    for (const d of DERIVATIONS) {
+      if (!d.when.some((path) => valueAt(s, path) !== valueAt(scenario, path))) continue;
+      const values = EFFECTS[d.effect](s);
+      for (const path of d.sets) if (!explicit.has(path)) writeAt(s, path, values[path]);
     }
-    followPolicy(s);
     return validateScenario(s);
   } catch {
     return { ok: false, issues: [{ path: '', code: 'expectedObject' }] };
   }
-}
-
-/** healthCheckNodePort exists exactly under Local (the API server allocates it). */
-function followPolicy(s: Scenario): void {
-  if (s.service.externalTrafficPolicy === 'Local') s.service.healthCheckNodePort ??= 32000;
-  else delete s.service.healthCheckNodePort;
 }

@@ -532,6 +532,79 @@ export const CONDITIONS: readonly Condition[] = [
 ];
 
 /**
+ * What a change of one field sets in others, declared beside CONDITIONS; overrides.ts carries
+ * each `effect` out after the overrides are applied. A field in `sets` that is overridden as
+ * well keeps its override. `readFirst`: the trigger is read before the other keys, since
+ * CONDITIONS narrow their values by it (no healthCheckNodePort probe under Cluster).
+ */
+export interface Derivation {
+  /** Fields whose change triggers it. */
+  readonly when: readonly string[];
+  /** The fields it writes. */
+  readonly sets: readonly string[];
+  readonly effect: 'healthCheckNodePort' | 'presetDelivery' | 'presetProbe';
+  readonly readFirst?: true;
+}
+
+/** The probe fields a preset and policy derive (presets.ts presetProbe). */
+export const PROBE_FIELDS = [
+  'kind',
+  'interval',
+  'timeout',
+  'unhealthyThreshold',
+  'healthyThreshold',
+] as const;
+
+export const DERIVATIONS: readonly Derivation[] = [
+  // The API server allocates a healthCheckNodePort exactly under Local (32000 when none is given).
+  {
+    when: ['service.externalTrafficPolicy'],
+    sets: ['service.healthCheckNodePort'],
+    effect: 'healthCheckNodePort',
+    readFirst: true,
+  },
+  // Another cloud delivers differently (Azure and GCP keep the LB IP, AWS rewrites to the nodePort).
+  { when: ['loadBalancer.preset'], sets: ['loadBalancer.delivery'], effect: 'presetDelivery' },
+  // A preset's health check depends on the policy (kind and numbers).
+  {
+    when: ['loadBalancer.preset', 'service.externalTrafficPolicy'],
+    sets: PROBE_FIELDS.map((f) => `loadBalancer.probe.${f}`),
+    effect: 'presetProbe',
+  },
+];
+
+/**
+ * The order the playground's toolbar shows the what-if controls in. Each control is declared on
+ * its field (`control`); controls.ts `controlIds` lists the declared ones in this order.
+ */
+export const CONTROL_ORDER = [
+  'policy',
+  'snat',
+  'replicas',
+  'placement',
+  'drain',
+  'preset',
+  'probe',
+  'interval',
+  'threshold',
+  'delivery',
+  'cni',
+  'lbMode',
+  'proxyProtocol',
+  'appProxyProtocol',
+  'ipMode',
+  'crossZone',
+  'proxyMode',
+  'dataPath',
+  'ebpfLbMode',
+  'ebpfAlgorithm',
+  'protocol',
+] as const;
+
+/** A what-if control's id. */
+export type ControlId = (typeof CONTROL_ORDER)[number];
+
+/**
  * What-ifs that change more than one field, declared beside the fields: their value type and
  * control. Their effect is in overrides.ts.
  */

@@ -2,11 +2,11 @@
  * Validation of the `<Diagram>` MDX attributes (build time). Typos by content authors become
  * visible, localized error boxes and a console warning, never a thrown build error.
  */
-import { controlIds } from '../../islands/packetFlowApi';
 import { runForDiagram, type Run } from '../../islands/flow/run';
-import { overrideKeys, scenarioIds } from '../../sim/index';
+import { scenarioIds } from '../../sim/index';
+import { controlIds } from '../../sim/controls';
 import type { InputIssue } from '../../sim/types';
-import { parseSetAttr, type UrlIssue } from '../../islands/flow/urlState';
+import { parseSetAttr } from '../../islands/flow/urlState';
 
 export interface DiagramAttrs {
   id?: string | undefined;
@@ -26,42 +26,56 @@ export interface CheckedDiagram {
   size: 'normal' | 'presenter';
   initialStep?: number;
   run: Run | null;
-  propIssues: UrlIssue[];
+  /** Attributes it could not use (path = the attribute), worded by `diagram.error.prop`. */
+  propIssues: InputIssue[];
   engineIssues: InputIssue[];
+}
+
+/** An attribute whose value is not one of `values`. */
+function notOneOf(path: string, received: string, values: readonly string[]): InputIssue {
+  return { path, code: 'expectedOneOf', params: { values: [...values], received } };
 }
 
 /** Checks the attributes and runs the engine once for the static first frame and transcript. */
 export function checkDiagram(a: DiagramAttrs): CheckedDiagram {
-  const propIssues: UrlIssue[] = [];
+  const propIssues: InputIssue[] = [];
   const scenario = a.scenario ?? '';
-  if (!scenarioIds.includes(scenario))
-    propIssues.push({ param: 'scenario', value: scenario, allowed: scenarioIds.join(', ') });
+  if (!scenarioIds.includes(scenario)) propIssues.push(notOneOf('scenario', scenario, scenarioIds));
   const controls: string[] = [];
   for (const c of (a.controls ?? '')
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean)) {
-    if ((controlIds as readonly string[]).includes(c)) controls.push(c);
-    else propIssues.push({ param: 'controls', value: c, allowed: controlIds.join(', ') });
+    if (controlIds.includes(c)) controls.push(c);
+    else propIssues.push(notOneOf('controls', c, controlIds));
   }
-  const parsed = parseSetAttr(a.set ?? '', overrideKeys);
+  const parsed = parseSetAttr(a.set ?? '');
   propIssues.push(...parsed.issues);
   const chromeRaw = a.chrome ?? 'full';
   const chrome =
     chromeRaw === 'none' || chromeRaw === 'playback' || chromeRaw === 'full' ? chromeRaw : 'full';
   if (chrome !== chromeRaw)
-    propIssues.push({ param: 'chrome', value: chromeRaw, allowed: 'none, playback, full' });
+    propIssues.push(notOneOf('chrome', chromeRaw, ['none', 'playback', 'full']));
   const sizeRaw = a.size ?? 'normal';
   const size = sizeRaw === 'presenter' ? 'presenter' : 'normal';
   if (sizeRaw !== 'normal' && sizeRaw !== 'presenter')
-    propIssues.push({ param: 'size', value: sizeRaw, allowed: 'normal, presenter' });
+    propIssues.push(notOneOf('size', sizeRaw, ['normal', 'presenter']));
   if (a.id !== undefined && !/^[A-Za-z][\w-]{0,63}$/.test(a.id))
-    propIssues.push({ param: 'id', value: a.id, allowed: 'a-z, 0-9, -, _' });
+    propIssues.push({
+      path: 'id',
+      code: 'expectedId',
+      params: { values: ['a-z, 0-9, -, _'], received: a.id },
+    });
   let initialStep: number | undefined;
   if (a.step !== undefined) {
     const n = Number(a.step);
     if (Number.isInteger(n) && n >= 0) initialStep = n;
-    else propIssues.push({ param: 'step', value: String(a.step), allowed: '0, 1, 2, …' });
+    else
+      propIssues.push({
+        path: 'step',
+        code: 'expectedInteger',
+        params: { min: 0, received: String(a.step) },
+      });
   }
   const out = scenarioIds.includes(scenario) ? runForDiagram(scenario, parsed.overrides) : null;
   return {

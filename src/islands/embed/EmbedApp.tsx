@@ -15,18 +15,14 @@ import {
   type ComponentType,
   type ReactElement,
 } from 'react';
-import {
-  controlIds,
-  type PacketFlowApi,
-  type PacketFlowProps,
-  type PacketFlowState,
-} from '../packetFlowApi';
+import type { PacketFlowApi, PacketFlowProps, PacketFlowState } from '../packetFlowApi';
 import { fmt } from './fmt';
-import { overrideKeys, parseOverrideValue } from '../../sim/keys';
+import { controlIds } from '../../sim/controls';
+import type { InputIssue } from '../../sim/types';
 import {
   defaultEmbedOptions,
+  embedWording,
   parseEmbedParams,
-  type EmbedIssue,
   type EmbedOptions,
 } from '../../lib/embedParams';
 import {
@@ -53,23 +49,11 @@ export interface EmbedAppProps {
 export type FlowComponent = ComponentType<PacketFlowProps>;
 
 /**
- * Parses the frame's query string against the override keys. Values are checked for their type
- * and range here; whether a node id exists in the scenario is the run's to say (it lists it).
+ * Parses the frame's query string. Override values are checked for their type and range here;
+ * whether a node id exists in the scenario is the run's to say (it lists it).
  */
-function parseFor(search: string): { options: EmbedOptions; issues: EmbedIssue[] } {
-  return parseEmbedParams(search, {
-    controls: controlIds,
-    overrideKeys: overrideKeys.map((k) => k.key),
-    checkOverride: (key, value) => {
-      const k = overrideKeys.find((x) => x.key === key);
-      if (!k) return undefined;
-      const v = parseOverrideValue(k, value, null);
-      if (typeof v !== 'object') return undefined;
-      const p = v.params;
-      const range = p?.min !== undefined && p.max !== undefined ? `${p.min} … ${p.max}` : '';
-      return { expected: p?.values?.join(', ') ?? (range || v.code) };
-    },
-  });
+function parseFor(search: string): { options: EmbedOptions; issues: InputIssue[] } {
+  return parseEmbedParams(search, { controls: controlIds });
 }
 
 const SSR_OPTIONS = defaultEmbedOptions();
@@ -92,7 +76,7 @@ export default function EmbedApp({
   const [shareOpen, setShareOpen] = useState(false);
   const shareButton = useRef<HTMLButtonElement>(null);
   // The server renders the defaults; the URL is read after hydration so markup matches.
-  const [parsed, setParsed] = useState<{ options: EmbedOptions; issues: EmbedIssue[] } | null>(
+  const [parsed, setParsed] = useState<{ options: EmbedOptions; issues: InputIssue[] } | null>(
     null,
   );
   const options = parsed?.options ?? SSR_OPTIONS;
@@ -265,13 +249,9 @@ export default function EmbedApp({
         <div className="hop-embed-issues" role="status" data-testid="embed-issues">
           <p className="hop-embed-issues-heading">{t('embed.issues.heading')}</p>
           <ul>
-            {issues.map((i, n) => (
-              <li key={n} data-param={i.param}>
-                {t(`embed.issue.${i.code}`, {
-                  param: i.param,
-                  allowed: i.allowed,
-                  received: i.received,
-                })}
+            {issues.map(embedWording).map(({ code, ...vars }, n) => (
+              <li key={n} data-param={vars.param}>
+                {t(`embed.issue.${code}`, vars)}
               </li>
             ))}
           </ul>

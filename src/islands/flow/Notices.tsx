@@ -1,8 +1,8 @@
 /** What the diagram set aside: URL parameters it ignored and what-ifs it refused, localized. */
 import { issueLine } from '../../i18n/issues';
+import { issueAllowed, issueReceived } from '../../i18n/issueParts';
 import type { InputIssue } from '../../sim/types';
 import type { Tr } from './trClient';
-import type { UrlIssue } from './urlState';
 
 /** Localized text for an engine input issue. */
 export function issueText(tr: Tr, lang: string, issue: InputIssue): string {
@@ -16,7 +16,7 @@ export function Notices({
   tr,
   lang,
 }: {
-  url: readonly UrlIssue[];
+  url: readonly InputIssue[];
   options: readonly InputIssue[];
   tr: Tr;
   lang: string;
@@ -27,12 +27,16 @@ export function Notices({
       {url.length > 0 && (
         <>
           <strong>
-            {tr('diagram.error.ignored', { list: url.map((i) => i.param).join(', ') })}
+            {tr('diagram.error.ignored', { list: url.map((i) => i.path).join(', ') })}
           </strong>
           <ul>
             {url.map((i, k) => (
               <li key={k}>
-                {tr('diagram.error.param', { param: i.param, value: i.value, allowed: i.allowed })}
+                {tr('diagram.error.param', {
+                  param: i.path,
+                  value: issueReceived(i),
+                  allowed: issueAllowed(i),
+                })}
               </li>
             ))}
           </ul>

@@ -14,10 +14,8 @@
  */
 import { speeds } from '../../machines/playbackMachine';
 import { LIMITS } from '../../sim/params';
-import { formatSetItem, parseOverrideValue, splitSetItem, type OverrideKey } from '../../sim/keys';
-
-/** An override key as the URL parser needs it (the engine's declaration). */
-export type UrlKey = OverrideKey;
+import { formatSetItem, readSetList } from '../../sim/keys';
+import type { InputIssue } from '../../sim/types';
 
 export interface UrlState {
   overrides: Record<string, string>;
@@ -27,68 +25,43 @@ export interface UrlState {
   burst?: number;
 }
 
-export interface UrlIssue {
-  param: string;
-  value: string;
-  allowed: string;
-}
-
+/** The longest query string read (a stated limit; the rest is ignored). */
+const MAX_QUERY = 4000;
 const MAX = 64;
+const PARAMS = ['set', 'step', 't', 'speed', 'burst'];
 
 function shorten(v: string): string {
   return v.length > MAX ? `${v.slice(0, MAX)}…` : v;
 }
 
-function allowedFor(k: UrlKey): string {
-  if (k.type === 'enum') return (k.values ?? []).join(', ');
-  if (k.type === 'boolean') return 'true, false';
-  if (k.type === 'nodeOrNone') return 'none, node-1, …';
-  return `${k.min ?? 0} … ${k.max ?? ''}`;
-}
-
-/** Does the value fit its key (type and range; node ids by their form, the run checks them)? */
-function validValue(k: UrlKey, v: string): boolean {
-  return typeof parseOverrideValue(k, v, null) !== 'object';
-}
-
-/** Parses a query string against the allowed override keys; bad parts become issues. */
-export function parseUrlState(
-  search: string,
-  keys: readonly UrlKey[],
-): { state: UrlState; issues: UrlIssue[] } {
+/** Parses a query string: overrides through the one `set` reader; bad parts become issues. */
+export function parseUrlState(search: string): { state: UrlState; issues: InputIssue[] } {
   const state: UrlState = { overrides: {} };
-  const issues: UrlIssue[] = [];
+  const issues: InputIssue[] = [];
   let params: URLSearchParams;
   try {
-    params = new URLSearchParams(search.length > 4000 ? search.slice(0, 4000) : search);
+    params = new URLSearchParams(search.length > MAX_QUERY ? search.slice(0, MAX_QUERY) : search);
   } catch {
     return {
       state,
-      issues: [{ param: '?', value: shorten(search), allowed: 'set, step, t, speed' }],
+      issues: [
+        { path: '?', code: 'unknownKey', params: { values: PARAMS, received: shorten(search) } },
+      ],
     };
   }
-  for (const raw of params.getAll('set')) {
-    const kv = splitSetItem(raw);
-    const key = kv?.key ?? raw;
-    const value = kv?.value ?? '';
-    const spec = keys.find((k) => k.key === key);
-    if (!spec) {
-      issues.push({
-        param: 'set',
-        value: shorten(raw),
-        allowed: keys.map((k) => k.key).join(', '),
-      });
-    } else if (!validValue(spec, value)) {
-      issues.push({ param: `set=${spec.key}`, value: shorten(value), allowed: allowedFor(spec) });
-    } else {
-      state.overrides[spec.key] = value;
-    }
-  }
+  const set = readSetList(params.getAll('set'), { param: 'set' });
+  state.overrides = set.overrides;
+  issues.push(...set.issues);
   const intParam = (name: 'step' | 'burst', max: number): void => {
     const v = params.get(name);
     if (v === null) return;
     if (/^\d+$/.test(v) && Number(v) <= max) state[name] = Number(v);
-    else issues.push({ param: name, value: shorten(v), allowed: `0 … ${max}` });
+    else
+      issues.push({
+        path: name,
+        code: 'expectedInteger',
+        params: { min: 0, max, received: shorten(v) },
+      });
   };
   intParam('step', 10000);
   intParam('burst', 200);
@@ -96,20 +69,30 @@ export function parseUrlState(
   if (t !== null) {
     // The same limit as every other surface: the engine's longest simulated time.
     if (/^\d+(\.\d+)?$/.test(t) && Number(t) <= LIMITS.timeMax) state.time = Number(t);
-    else issues.push({ param: 't', value: shorten(t), allowed: `0 … ${LIMITS.timeMax} (s)` });
+    else
+      issues.push({
+        path: 't',
+        code: 'expectedNumber',
+        params: { min: 0, max: LIMITS.timeMax, unit: 'seconds', received: shorten(t) },
+      });
   }
   const sp = params.get('speed');
   if (sp !== null) {
     const n = Number(sp);
     if ((speeds as readonly number[]).includes(n)) state.speed = n;
-    else issues.push({ param: 'speed', value: shorten(sp), allowed: speeds.join(', ') });
+    else
+      issues.push({
+        path: 'speed',
+        code: 'expectedOneOf',
+        params: { values: speeds.map(String), received: shorten(sp) },
+      });
   }
   for (const name of params.keys()) {
-    if (!['set', 'step', 't', 'speed', 'burst'].includes(name)) {
+    if (!PARAMS.includes(name)) {
       issues.push({
-        param: shorten(name),
-        value: shorten(params.get(name) ?? ''),
-        allowed: 'set, step, t, speed, burst',
+        path: shorten(name),
+        code: 'unknownKey',
+        params: { values: PARAMS, received: shorten(params.get(name) ?? '') },
       });
     }
   }
@@ -131,29 +114,9 @@ export function serializeUrlState(state: UrlState): string {
 }
 
 /** Parses the Diagram component's `set` attribute ("k=v;k2=v2"); bad entries become issues. */
-export function parseSetAttr(
-  set: string,
-  keys: readonly UrlKey[],
-): { overrides: Record<string, string>; issues: UrlIssue[] } {
-  const overrides: Record<string, string> = {};
-  const issues: UrlIssue[] = [];
-  for (const part of set
-    .split(';')
-    .map((x) => x.trim())
-    .filter(Boolean)) {
-    const kv = splitSetItem(part);
-    const key = kv?.key ?? part;
-    const value = kv?.value ?? '';
-    const spec = keys.find((k) => k.key === key);
-    if (!spec)
-      issues.push({
-        param: 'set',
-        value: shorten(part),
-        allowed: keys.map((k) => k.key).join(', '),
-      });
-    else if (!validValue(spec, value))
-      issues.push({ param: `set ${spec.key}`, value: shorten(value), allowed: allowedFor(spec) });
-    else overrides[spec.key] = value;
-  }
-  return { overrides, issues };
+export function parseSetAttr(set: string): {
+  overrides: Record<string, string>;
+  issues: InputIssue[];
+} {
+  return readSetList(set.split(';'), { param: 'set' });
 }

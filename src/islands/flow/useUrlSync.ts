@@ -3,9 +3,9 @@
  * HTML must match the first client render), written while paused (never every frame).
  */
 import { useEffect, useState } from 'react';
-import { overrideKeys } from '../../sim/keys';
+import type { InputIssue } from '../../sim/types';
 import type { Coarse, PlaybackActor } from './usePlayback';
-import { parseUrlState, serializeUrlState, type UrlIssue } from './urlState';
+import { parseUrlState, serializeUrlState } from './urlState';
 
 interface UrlSync {
   enabled: boolean;
@@ -22,15 +22,15 @@ interface UrlSync {
 }
 
 /** Reads the URL into the diagram once and keeps it in step; returns the URL's issues. */
-export function useUrlSync(o: UrlSync): UrlIssue[] {
-  const [issues, setIssues] = useState<UrlIssue[]>([]);
+export function useUrlSync(o: UrlSync): InputIssue[] {
+  const [issues, setIssues] = useState<InputIssue[]>([]);
   const { enabled, actor } = o;
   useEffect(() => {
     if (!enabled) {
       if (o.autoplay) actor.send({ type: 'PLAY' });
       return;
     }
-    const { state, issues: found } = parseUrlState(window.location.search, overrideKeys);
+    const { state, issues: found } = parseUrlState(window.location.search);
     setIssues(found);
     if (Object.keys(state.overrides).length > 0)
       o.setOverrides({ ...o.baseOverrides, ...state.overrides });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkDiagram } from '../../../src/components/diagram/diagramProps';
+import { issueAllowed, issueReceived } from '../../../src/i18n/issueParts';
 
 describe('Diagram attributes', () => {
   it('accepts a valid one-line use and runs the engine once', () => {
@@ -23,12 +24,21 @@ describe('Diagram attributes', () => {
       chrome: 'huge',
     });
     expect(d.run).toBeNull();
-    expect(d.propIssues.map((i) => i.param)).toEqual([
+    expect(d.propIssues.map((i) => i.path)).toEqual([
       'scenario',
       'controls',
       'set masquerade',
       'chrome',
     ]);
-    expect(d.propIssues[0]?.allowed).toContain('cluster-snat');
+    // Worded by `diagram.error.prop` with what is allowed and what was given.
+    expect(issueAllowed(d.propIssues[0] ?? { path: '', code: 'required' })).toContain(
+      'cluster-snat',
+    );
+    expect(d.propIssues.map((i) => issueReceived(i))).toEqual([
+      'cluster-snap',
+      'polcy',
+      'nope',
+      'huge',
+    ]);
   });
 });

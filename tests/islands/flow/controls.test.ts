@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { controlIds } from '../../../src/islands/packetFlowApi';
 import { controlValues, controlKey } from '../../../src/islands/flow/WhatIf';
-import { applies, currentValue, getScenario, overrideKeys } from '../../../src/sim/index';
+import { applies, currentValue, getScenario } from '../../../src/sim/index';
+import { controlIds } from '../../../src/sim/controls';
+import { CONTROL_ORDER } from '../../../src/sim/params';
 
 const s = (id: string) => {
   const x = getScenario(id);
@@ -10,9 +11,21 @@ const s = (id: string) => {
 };
 
 describe('what-if controls come from the parameter declaration', () => {
-  it('the control list is the declaration’s', () => {
-    const declared = overrideKeys.flatMap((k) => (k.control ? [k.control] : []));
-    expect([...controlIds].sort()).toEqual([...declared].sort());
+  it('every control edits a key, offers values or a range, and reads the scenario', () => {
+    const scenario = s('local');
+    for (const id of controlIds) {
+      const k = controlKey(id);
+      if (!k) throw new Error(`control ${id} edits no key`);
+      expect(k.control).toBe(id);
+      // A stepper has a range; a select offers the value in force among its choices.
+      if (k.controlRange) expect(k.controlRange[0]).toBeLessThan(k.controlRange[1]);
+      else expect(controlValues(k, scenario)).toContain(currentValue(k, scenario));
+    }
+  });
+  it('shows the controls in the toolbar order', () => {
+    const ranked = controlIds.map((id) => (CONTROL_ORDER as readonly string[]).indexOf(id));
+    expect(ranked.every((r, i) => r >= 0 && (i === 0 || r > (ranked[i - 1] ?? -1)))).toBe(true);
+    expect(controlIds.slice(0, 3)).toEqual(['policy', 'snat', 'replicas']);
   });
   it('offers a drain of the scenario’s own nodes, and starts at none', () => {
     const k = controlKey('drain');

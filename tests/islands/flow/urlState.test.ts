@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { overrideKeys } from '../../../src/sim/index';
+import { issueAllowed, issueReceived } from '../../../src/i18n/issueParts';
 import { parseSetAttr, parseUrlState, serializeUrlState } from '../../../src/islands/flow/urlState';
 
 describe('URL state', () => {
   it('parses overrides, step, time and speed', () => {
     const { state, issues } = parseUrlState(
       '?set=masquerade:false&set=service.externalTrafficPolicy:Local&step=7&speed=2&t=3.5',
-      overrideKeys,
     );
     expect(issues).toEqual([]);
     expect(state).toEqual({
@@ -21,12 +20,18 @@ describe('URL state', () => {
   it('turns bad input into issues naming the parameter and what is allowed', () => {
     const { state, issues } = parseUrlState(
       '?set=masquerade:maybe&set=nope:1&step=-1&speed=3&x=<script>',
-      overrideKeys,
     );
     expect(state.overrides).toEqual({});
-    expect(issues.map((i) => i.param)).toEqual(['set=masquerade', 'set', 'step', 'speed', 'x']);
-    expect(issues[0]?.allowed).toBe('true, false');
-    expect(issues[4]?.value).toBe('<script>');
+    expect(issues.map((i) => i.path)).toEqual(['set masquerade', 'set', 'step', 'speed', 'x']);
+    // Worded by `diagram.error.param`: the parameter, the value given, what is allowed.
+    expect(issues.map((i) => issueReceived(i))).toEqual(['maybe', 'nope', '-1', '3', '<script>']);
+    expect(issues.map((i) => issueAllowed(i))).toEqual([
+      'true, false',
+      expect.stringContaining('masquerade'),
+      '0 … 10000',
+      '0.25, 0.5, 1, 2, 4',
+      'set, step, t, speed, burst',
+    ]);
   });
 
   it('round-trips through serialize', () => {
@@ -35,26 +40,24 @@ describe('URL state', () => {
       step: 3,
       speed: 0.5,
     };
-    expect(parseUrlState(serializeUrlState(s), overrideKeys).state).toEqual(s);
+    expect(parseUrlState(serializeUrlState(s)).state).toEqual(s);
     expect(serializeUrlState({ overrides: {} })).toBe('');
   });
 
   it('never throws on arbitrary input', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 300 }), (s) => {
-        const r = parseUrlState(s, overrideKeys);
+        const r = parseUrlState(s);
         expect(Array.isArray(r.issues)).toBe(true);
       }),
     );
   });
 
   it('parses the Diagram set attribute', () => {
-    expect(
-      parseSetAttr('masquerade=false; service.externalTrafficPolicy=Local', overrideKeys),
-    ).toEqual({
+    expect(parseSetAttr('masquerade=false; service.externalTrafficPolicy=Local')).toEqual({
       overrides: { masquerade: 'false', 'service.externalTrafficPolicy': 'Local' },
       issues: [],
     });
-    expect(parseSetAttr('masquerade=nah', overrideKeys).issues[0]?.param).toBe('set masquerade');
+    expect(parseSetAttr('masquerade=nah').issues[0]?.path).toBe('set masquerade');
   });
 });
