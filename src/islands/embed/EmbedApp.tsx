@@ -21,7 +21,7 @@ import {
   type PacketFlowProps,
   type PacketFlowState,
 } from '../packetFlowApi';
-import { fmt } from './fmt';
+import { trOfTable } from '../flow/trClient';
 import { overrideKeys, parseOverrideValue } from '../../sim/keys';
 import {
   defaultEmbedOptions,
@@ -87,8 +87,7 @@ export default function EmbedApp({
   strings,
   Flow,
 }: EmbedAppProps & { Flow: FlowComponent }): ReactElement {
-  const t = (key: string, vars?: Record<string, string | number>): string =>
-    fmt(strings, key, vars);
+  const t = trOfTable(lang, strings);
   const [shareOpen, setShareOpen] = useState(false);
   const shareButton = useRef<HTMLButtonElement>(null);
   // The server renders the defaults; the URL is read after hydration so markup matches.
