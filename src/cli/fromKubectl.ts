@@ -8,7 +8,7 @@ import clusterDe from '../i18n/locales/cluster/de.json' with { type: 'json' };
 import clusterEn from '../i18n/locales/cluster/en.json' with { type: 'json' };
 import importerDe from '../i18n/locales/importer/de.json' with { type: 'json' };
 import importerEn from '../i18n/locales/importer/en.json' with { type: 'json' };
-import { translator } from '../i18n/interpolate.ts';
+import { makeTs, type Vars } from '../i18n/translate.ts';
 import { metaOf, outcomeOf, type Outcome } from '../cluster/analyze.ts';
 import type { ShareMeta } from '../cluster/shareLink.ts';
 import { remedyText, verdictText } from '../cluster/words.ts';
@@ -25,10 +25,13 @@ import type { InputIssue, Scenario, SimResult } from '../sim/index.ts';
 import type { CliIo } from './io.ts';
 
 type Lang = 'en' | 'de';
-/** Translate an importer key with {{placeholders}}; English, then the key, as fallback. */
-export const tImporter = translator<Lang>({ en: importerEn, de: importerDe });
+const importerT = makeTs(importerEn, importerDe);
+/** Translate an importer key (made from report codes at run time); English, then the key. */
+export function tImporter(lang: Lang, key: string, vars?: Vars): string {
+  return importerT[lang].dyn(key, vars);
+}
 /** The verdicts' sentences (the your-cluster page's own words). */
-const tCluster = translator<Lang>({ en: clusterEn, de: clusterDe });
+const clusterT = makeTs(clusterEn, clusterDe);
 
 /** One report item as a sentence in `lang`. */
 export function itemText(lang: Lang, item: ReportItem): string {
@@ -123,8 +126,7 @@ export function verdictsOfRun(
 
 /** The verdicts as text, each problem followed by its remedies and their patches. */
 export function verdictsText(lang: Lang, o: Pick<Outcome, 'verdicts' | 'remedies'>): string {
-  const tr = (key: string, vars?: Record<string, string | number>): string =>
-    tCluster(lang, key, vars);
+  const tr = (key: string, vars?: Vars): string => clusterT[lang].dyn(key, vars);
   const lines = [`${tr('cluster.verdicts.heading')}:`];
   for (const v of o.verdicts) {
     lines.push(`  ${tr(`cluster.tone.${v.tone}`)}: ${verdictText(v, tr, lang)}`);

@@ -20,7 +20,7 @@ import { parseCliArgs } from './args.ts';
 import { practiceMain } from './practice.ts';
 import { importDump, verdictsOfRun, verdictsText } from './fromKubectl.ts';
 import type { ShareMeta } from '../cluster/shareLink.ts';
-import { t, type Lang } from './i18n.ts';
+import { t, tDyn, type Lang } from './i18n.ts';
 import { issuesText, scenarioFile, scenarioList, summaryTable, toJson } from './output.ts';
 import { helpText } from './help.ts';
 import { traceJson, traceText } from './trace.ts';
@@ -51,7 +51,8 @@ export function main(argv: readonly string[], io: CliIo): number {
   try {
     const parsed = parseCliArgs(argv, io.env);
     lang = parsed.ok ? parsed.args.lang : parsed.lang;
-    const tr = (key: string, vars?: Record<string, string | number>): string => t(lang, key, vars);
+    const tr = (key: string, vars?: Record<string, string | number>): string =>
+      tDyn(lang, key, vars);
     const fail = (issues: InputIssue[]): number => {
       io.stderr(issuesText(lang, issues));
       // An option the command does not know: point to where all of them are.
@@ -115,7 +116,7 @@ export function main(argv: readonly string[], io: CliIo): number {
       base = v.scenario;
       // Only built-in ids have titles; a file is named by its path.
       title = scenarioIds.includes(base.id)
-        ? t(lang, `scenario.${base.id}.title`)
+        ? tDyn(lang, `scenario.${base.id}.title`)
         : t(lang, 'cli.summary.fromFile', { file: args.target });
     } else {
       const id = args.target ?? '';
@@ -125,7 +126,7 @@ export function main(argv: readonly string[], io: CliIo): number {
         return fail(r.ok ? [] : r.issues);
       }
       base = found;
-      title = t(lang, `scenario.${base.id}.title`);
+      title = tDyn(lang, `scenario.${base.id}.title`);
     }
     const applied = applyOverrides(base, sets.overrides);
     if (!applied.ok) return fail(applied.issues);

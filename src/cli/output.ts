@@ -11,7 +11,7 @@ import {
   type Scenario,
   type SimResult,
 } from '../sim/index.ts';
-import { t, type Lang } from './i18n.ts';
+import { t, tDyn, type Lang } from './i18n.ts';
 
 const r3 = (n: number | null): number | null => (n === null ? null : Math.round(n * 1000) / 1000);
 
@@ -163,7 +163,7 @@ export function failureLines(lang: Lang, result: SimResult): string[] {
   const out: string[] = [];
   for (const [reason, nodes] of byReason) {
     const name = (node: string): string => (node === '' ? t(lang, 'cli.summary.noNode') : node);
-    const texts = [...nodes.keys()].map((n) => t(lang, `reason.${reason}`, { node: name(n) }));
+    const texts = [...nodes.keys()].map((n) => tDyn(lang, `reason.${reason}`, { node: name(n) }));
     if (new Set(texts).size > 1) {
       [...nodes].forEach(([, count], i) => out.push(line(count, texts[i] ?? '')));
       continue;
@@ -185,7 +185,7 @@ export function scenarioList(lang: Lang): string {
   const width = Math.max(...scenarioIds.map((id) => id.length)) + 2;
   return (
     scenarioIds
-      .map((id) => `${id.padEnd(width)}${t(lang, `scenario.${id}.description`)}`)
+      .map((id) => `${id.padEnd(width)}${tDyn(lang, `scenario.${id}.description`)}`)
       .join('\n') + '\n'
   );
 }
@@ -201,6 +201,6 @@ export function scenarioFile(s: Scenario): string {
 
 /** Input issues as the localized message on stderr: a header, then one line per issue. */
 export function issuesText(lang: Lang, issues: readonly InputIssue[]): string {
-  const tr = (key: string, vars?: Record<string, string | number>): string => t(lang, key, vars);
+  const tr = (key: string, vars?: Record<string, string | number>): string => tDyn(lang, key, vars);
   return `${t(lang, 'cli.error.header')}\n${issues.map((x) => `  - ${issueLine(tr, lang, x)}`).join('\n')}\n`;
 }

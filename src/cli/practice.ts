@@ -7,7 +7,7 @@
  */
 import practiceDe from '../i18n/locales/practice/de.json' with { type: 'json' };
 import practiceEn from '../i18n/locales/practice/en.json' with { type: 'json' };
-import { translator } from '../i18n/interpolate.ts';
+import { makeTs } from '../i18n/translate.ts';
 import { keyText, phraseText, type PhraseTr } from '../lib/practiceText.ts';
 import {
   generatePuzzle,
@@ -24,11 +24,11 @@ import type { Lang } from './i18n.ts';
 import type { CliIo } from './io.ts';
 import { issuesText, scenarioFile } from './output.ts';
 
-const translate = translator<Lang>({ en: practiceEn, de: practiceDe });
+const practiceT = makeTs(practiceEn, practiceDe);
 
 /** The practice messages in one language. */
 export function practiceTr(lang: Lang): PhraseTr {
-  return (key, vars) => translate(lang, key, vars);
+  return (key, vars) => practiceT[lang].dyn(key, vars);
 }
 
 /** The largest number of puzzles a sheet holds. */

@@ -2,7 +2,8 @@
  * i18next setup shared by pages, islands and tests. UI strings are flat JSON files per area
  * (site, diagram, sim, importer, …) and language; English is the fallback and the source of the key type.
  */
-import { createInstance, type i18n, type TFunction } from 'i18next';
+import type { i18n } from 'i18next';
+import { i18nFor, makeT, type KeyOf, type Lang, type T } from './translate';
 import siteEn from './locales/site/en.json';
 import siteDe from './locales/site/de.json';
 import diagramEn from './locales/diagram/en.json';
@@ -22,8 +23,8 @@ import clusterDe from './locales/cluster/de.json';
 import ebpfEn from './locales/ebpf/en.json';
 import ebpfDe from './locales/ebpf/de.json';
 
-export const languages = ['en', 'de'] as const;
-export type Lang = (typeof languages)[number];
+export const languages = ['en', 'de'] as const satisfies readonly Lang[];
+export type { Lang };
 
 const en = {
   ...siteEn,
@@ -49,7 +50,7 @@ const de = {
 };
 
 /** Every UI key; English defines the set. */
-export type MessageKey = keyof typeof en;
+export type MessageKey = KeyOf<typeof en>;
 
 /** All resources, keyed by language. */
 export const resources: Record<Lang, Record<string, string>> = { en, de };
@@ -59,33 +60,14 @@ export function isLang(value: unknown): value is Lang {
   return value === 'en' || value === 'de';
 }
 
-const instances = new Map<Lang, i18n>();
-
-/** Returns a synchronously initialised i18next instance for one language. */
+/** Returns the synchronously initialised i18next instance of the site's messages for one language. */
 export function getI18n(lang: Lang): i18n {
-  const cached = instances.get(lang);
-  if (cached) return cached;
-  const instance = createInstance();
-  void instance.init({
-    lng: lang,
-    fallbackLng: 'en',
-    resources: { en: { translation: en }, de: { translation: de } },
-    keySeparator: false,
-    nsSeparator: false,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  instances.set(lang, instance);
-  return instance;
+  return i18nFor(lang, en, de);
 }
 
-/** A typed translate function for one language. */
-export function useT(
-  lang: Lang,
-): (key: MessageKey, vars?: Record<string, string | number>) => string {
-  const t: TFunction = getI18n(lang).t;
-  return (key, vars) => t(key, vars ?? {});
+/** The typed translate function of the site's messages for one language (see translate.ts). */
+export function useT(lang: Lang): T<MessageKey> {
+  return makeT(lang, en, de);
 }
 
 /** The language a site path belongs to ("/de/lessons/x/" → "de"); English when unknown. */

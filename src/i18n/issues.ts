@@ -8,11 +8,6 @@ export type Translate = (key: string, vars?: Record<string, string | number>) =>
 
 const MAX_VALUES = 40;
 
-/** Numbers as the language writes them (no grouping; at most three decimals). */
-function number(lang: string, n: number): string {
-  return new Intl.NumberFormat(lang, { maximumFractionDigits: 3, useGrouping: false }).format(n);
-}
-
 /** A list joined the way the language does ("a, b, or c" / "a, b oder c"). */
 export function joinList(lang: string, items: readonly string[], kind: 'or' | 'and'): string {
   const shown = items.length > MAX_VALUES ? [...items.slice(0, MAX_VALUES), '…'] : [...items];
@@ -25,11 +20,12 @@ export function joinList(lang: string, items: readonly string[], kind: 'or' | 'a
   }
 }
 
-function range(t: Translate, lang: string, p: IssueParams): string {
+function range(t: Translate, p: IssueParams): string {
   if (p.min === undefined || p.max === undefined) return '';
   // Counts and ports need no unit word; seconds and rates do.
   const unit = p.unit === 'seconds' || p.unit === 'perSecond' ? t(`issue.unit.${p.unit}`) : '';
-  const vars = { min: number(lang, p.min), max: number(lang, p.max), unit };
+  // The messages format min and max (`{{min, number(…)}}`: no grouping, at most three decimals).
+  const vars = { min: p.min, max: p.max, unitWord: unit };
   return t(p.minExclusive ? 'issue.range.aboveAtMost' : 'issue.range.between', vars);
 }
 
@@ -37,14 +33,15 @@ function range(t: Translate, lang: string, p: IssueParams): string {
 export function issueSentence(t: Translate, lang: string, issue: InputIssue): string {
   const p = issue.params ?? {};
   const vars: Record<string, string | number> = {
-    range: range(t, lang, p),
+    range: range(t, p),
     values: joinList(lang, p.values ?? [], 'or'),
     keys: joinList(lang, p.values ?? [], 'and'),
     received: p.received ?? '',
     other: p.other ?? '',
-    min: p.min === undefined ? '' : number(lang, p.min),
-    max: p.max === undefined ? '' : number(lang, p.max),
-    kind: p.expectedKind ? t(`issue.kind.${p.expectedKind}`, { range: range(t, lang, p) }) : '',
+    // Only numbers reach the messages' number format (a missing one stays visible as {{min}}).
+    ...(p.min === undefined ? {} : { min: p.min }),
+    ...(p.max === undefined ? {} : { max: p.max }),
+    kind: p.expectedKind ? t(`issue.kind.${p.expectedKind}`, { range: range(t, p) }) : '',
   };
   // A few codes read differently when they compare with another field.
   const variant =

@@ -88,7 +88,7 @@ export function reportText(lang: Lang, r: LabReport): string {
       scenario: r.scenario,
       run: r.runId,
       sent: r.sent,
-      seconds: localizeNumbers(lang, `${r.seconds.toFixed(1)} s`).slice(0, -2),
+      seconds: r.seconds, // the message formats it (one decimal, in the reader's language)
     }),
     ...r.rules.map((x) =>
       t(lang, 'lab.report.rules', { node: x.node, loaded: x.loaded, emitted: x.emitted }),

@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { runScenario, scenarioIds } from '../sim/index.ts';
 import { reportText } from './format.ts';
-import { statusText, t } from './i18n.ts';
+import { statusText, t, tDyn } from './i18n.ts';
 import { parseLabArgs, type Issue } from './args.ts';
 import { cleanupLeftovers } from './netns.ts';
 import { LabRun } from './run.ts';
@@ -49,7 +49,7 @@ async function main(): Promise<number> {
   }
   if (args.list) {
     out(
-      `${scenarioIds.map((id) => `${id.padEnd(30)} ${t(lang, `scenario.${id}.title`)}`).join('\n')}\n`,
+      `${scenarioIds.map((id) => `${id.padEnd(30)} ${tDyn(lang, `scenario.${id}.title`)}`).join('\n')}\n`,
     );
     return EXIT.ok;
   }

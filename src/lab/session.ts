@@ -5,7 +5,7 @@
  */
 import { issueLine } from '../i18n/issues.ts';
 import { cleanupLeftovers } from './netns.ts';
-import { t, type Lang } from './i18n.ts';
+import { t, tDyn, type Lang } from './i18n.ts';
 import type { LabFailure, LabRun } from './run.ts';
 
 export const EXIT = { ok: 0, disagree: 1, input: 2, refused: 3, stopped: 4, setup: 5 } as const;
@@ -73,7 +73,7 @@ export function failureText(lang: Lang, f: LabFailure): { text: string; code: nu
     case 'input':
       return {
         text: `${t(lang, 'lab.error.header')}\n${f.issues
-          .map((x) => `  - ${issueLine((key, vars) => t(lang, key, vars), lang, x)}`)
+          .map((x) => `  - ${issueLine((key, vars) => tDyn(lang, key, vars), lang, x)}`)
           .join('\n')}\n`,
         code: EXIT.input,
       };
@@ -86,7 +86,7 @@ export function failureText(lang: Lang, f: LabFailure): { text: string; code: nu
                 tool: r.tool ?? '',
                 pkg: r.pkg ?? '',
                 feature: r.feature ?? '',
-                use: r.use ? t(lang, `lab.use.${r.use}`) : '',
+                use: r.use ? tDyn(lang, `lab.use.${r.use}`) : '',
                 detail: r.detail ?? '',
               })}`,
           )

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../../src/cli/main.ts';
 import { OPTIONS } from '../../src/cli/args.ts';
-import { t } from '../../src/cli/i18n.ts';
+import { tDyn } from '../../src/cli/i18n.ts';
 
 /** The CLI a newcomer meets: --help, an unknown option, a --set that changes the scenario. */
 function cli(argv: string[]) {
@@ -34,7 +34,7 @@ describe('simulate --help', () => {
   it('has a help line for every option in both languages', () => {
     for (const lang of ['en', 'de'] as const)
       for (const name of Object.keys(OPTIONS))
-        expect(t(lang, `cli.help.${name}`)).not.toBe(`cli.help.${name}`);
+        expect(tDyn(lang, `cli.help.${name}`)).not.toBe(`cli.help.${name}`);
   });
   it('points an unknown option to --help', () => {
     const r = cli(['local', '--bogus']);

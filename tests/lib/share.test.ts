@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { embedUrl, playgroundUrl, snippets } from '../../src/islands/embed/ShareDialog';
 import { parseUrlState } from '../../src/islands/flow/urlState';
-import { fmt } from '../../src/islands/embed/fmt';
+import { trOfTable } from '../../src/islands/flow/trClient';
 import { pickStrings, shareStrings } from '../../src/islands/embed/strings';
 import { parseEmbedParams } from '../../src/lib/embedParams';
 
@@ -84,9 +84,9 @@ describe('island strings', () => {
     expect(Object.keys(de).every((k) => k.startsWith('share.') || k === 'embed.frameTitle')).toBe(
       true,
     );
-    expect(fmt(pickStrings('en', ['embed.']), 'embed.frameTitle', { scenario: '<b>x</b>' })).toBe(
-      'Hop by Hop diagram: <b>x</b>',
-    );
-    expect(fmt({}, 'missing.key')).toBe('missing.key');
+    expect(
+      trOfTable('en', pickStrings('en', ['embed.']))('embed.frameTitle', { scenario: '<b>x</b>' }),
+    ).toBe('Hop by Hop diagram: <b>x</b>');
+    expect(trOfTable('en', {})('missing.key')).toBe('missing.key');
   });
 });

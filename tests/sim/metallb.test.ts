@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { t, type Lang } from '../../src/cli/i18n.ts';
+import { tDyn, type Lang } from '../../src/cli/i18n.ts';
 import { issueLine } from '../../src/i18n/issues.ts';
 import {
   getScenario,
@@ -256,7 +256,7 @@ const schemaAccepts = new Ajv2020({ strict: false }).compile(scenarioJsonSchema)
 const makeT =
   (lang: Lang) =>
   (key: string, vars?: Record<string, string | number>): string =>
-    t(lang, key, vars);
+    tDyn(lang, key, vars);
 
 describe('settings MetalLB L2 cannot have', () => {
   const cases: Array<[string, (s: Scenario) => void]> = [

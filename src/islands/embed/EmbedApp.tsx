@@ -16,7 +16,7 @@ import {
   type ReactElement,
 } from 'react';
 import type { PacketFlowApi, PacketFlowProps, PacketFlowState } from '../packetFlowApi';
-import { fmt } from './fmt';
+import { trOfTable } from '../flow/trClient';
 import { controlIds } from '../../sim/controls';
 import type { InputIssue } from '../../sim/types';
 import {
@@ -71,8 +71,7 @@ export default function EmbedApp({
   strings,
   Flow,
 }: EmbedAppProps & { Flow: FlowComponent }): ReactElement {
-  const t = (key: string, vars?: Record<string, string | number>): string =>
-    fmt(strings, key, vars);
+  const t = trOfTable(lang, strings);
   const [shareOpen, setShareOpen] = useState(false);
   const shareButton = useRef<HTMLButtonElement>(null);
   // The server renders the defaults; the URL is read after hydration so markup matches.

@@ -13,7 +13,7 @@ import {
   type ReactElement,
 } from 'react';
 import type { PacketFlowApi, PacketFlowState } from '../packetFlowApi';
-import { fmt } from './fmt';
+import { trOfTable } from '../flow/trClient';
 import { toEmbedQuery, type EmbedChrome } from '../../lib/embedParams';
 import { serializeUrlState } from '../flow/urlState';
 
@@ -184,8 +184,7 @@ export default function ShareDialog({
   onClose,
   linkTo = 'embed',
 }: ShareDialogProps): ReactElement {
-  const t = (key: string, vars?: Record<string, string | number>): string =>
-    fmt(strings, key, vars);
+  const t = trOfTable(lang, strings);
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(initiallyOpen);
   useEffect(() => {

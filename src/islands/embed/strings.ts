@@ -1,7 +1,7 @@
 /**
  * UI strings for the embed, share and deck islands, without i18next. Pages pick the keys an
  * island needs (`pickStrings`, at build time) and pass them as a prop, so the strings travel in
- * the HTML instead of a JS chunk; islands format them with `fmt`.
+ * the HTML instead of a JS chunk; islands format them with `trOfTable` (flow/trClient.ts).
  */
 import en from '../../i18n/locales/present/en.json';
 import de from '../../i18n/locales/present/de.json';
@@ -29,5 +29,3 @@ export function pickStrings(
 export function shareStrings(lang: 'en' | 'de'): Record<string, string> {
   return pickStrings(lang, ['share.', 'embed.frameTitle']);
 }
-
-export { fmt } from './fmt';

@@ -1,7 +1,7 @@
 /**
  * Client-side Tr: the messages an island ships (the diagram and engine areas of one language)
- * filled by the one interpolator (i18n/interpolate.ts). The pages render with i18next; the
- * islands do not ship it, since the locale files use only `{{name}}` placeholders and plural keys.
+ * filled by i18n/interpolate.ts, which follows the one translator's i18next rules (translate.ts)
+ * without shipping i18next. Pages, the CLI and the lab use translate.ts itself.
  */
 import { interpolate, pick } from '../../i18n/interpolate';
 
@@ -26,8 +26,15 @@ export function trFor(lang: 'en' | 'de', messages: Messages): Tr {
   const en = messages.en ?? {};
   const tr: Tr = (key, vars, fallback) => {
     const text = pick(own, lang, key, vars ?? {}) ?? pick(en, 'en', key, vars ?? {});
-    return text === undefined ? (fallback ?? key) : interpolate(text, vars);
+    return text === undefined ? (fallback ?? key) : interpolate(text, vars, lang);
   };
   byLang.set(lang, tr);
   return tr;
+}
+
+/** A Tr over the one-language table a page picked at build time (embed, share and deck strings). */
+export function trOfTable(lang: 'en' | 'de', table: Record<string, string>): Tr {
+  const messages: Messages = {};
+  messages[lang] = table;
+  return trFor(lang, messages);
 }

@@ -14,7 +14,7 @@ import {
   type ReactElement,
 } from 'react';
 import type { PacketFlowApi, PacketFlowProps, PacketFlowState } from '../packetFlowApi';
-import { fmt } from '../embed/fmt';
+import { trOfTable } from '../flow/trClient';
 import {
   castVote,
   clampPosition,
@@ -71,8 +71,7 @@ export default function DeckApp({
   printHref,
   strings,
 }: DeckAppProps & { Flow: ComponentType<PacketFlowProps> }): ReactElement {
-  const t = (key: string, vars?: Record<string, string | number>): string =>
-    fmt(strings, key, vars);
+  const t = trOfTable(lang, strings);
   const [pos, setPos] = useState<DeckPosition>(START);
   const [votes, setVotes] = useState<Votes>({});
   const [jump, setJump] = useState('');

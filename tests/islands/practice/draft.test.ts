@@ -22,12 +22,9 @@ import {
 } from '../../../src/sim/practice';
 import en from '../../../src/i18n/locales/practice/en.json';
 import de from '../../../src/i18n/locales/practice/de.json';
-import { interpolate } from '../../../src/i18n/interpolate';
+import { trOfTable } from '../../../src/islands/flow/trClient';
 
-const tr =
-  (table: Record<string, string>) =>
-  (key: string, vars?: Record<string, string | number>): string =>
-    interpolate(table[key] ?? key, vars);
+const tr = (table: Record<string, string>) => trOfTable('en', table);
 
 const share: QuestionSpec = {
   id: 'share',
