@@ -8,6 +8,7 @@ import type { Scenario } from '../sim/types.ts';
 import type { Analysis, AnalyzeResult, Outcome } from './analyze.ts';
 import type { ShareMeta } from './shareLink.ts';
 import type { WhatIfChoice } from './whatIfs.ts';
+import { createWorkerClient, type Body } from '../lib/workerClient.ts';
 
 export type AnalyzeRequest =
   | { id: number; op: 'text'; text: string; options: ImportOptions }
@@ -23,25 +24,14 @@ export type AnalyzeResponse =
   | { id: number; op: 'failed' };
 
 type Analyze = typeof import('./analyze.ts');
-/** A request without its id (Omit over each member of the union). */
-type Body = AnalyzeRequest extends infer R
-  ? R extends AnalyzeRequest
-    ? Omit<R, 'id'>
-    : never
-  : never;
-type Pending = {
-  resolve(r: AnalyzeResponse): void;
-  request: AnalyzeRequest;
-  progress?: ((p: { nodes: number; pods: number }) => void) | undefined;
-};
-
-let worker: Worker | null | undefined;
-let nextId = 0;
-const pending = new Map<number, Pending>();
+type Progress = { nodes: number; pods: number };
 
 const mainThread = (): Promise<Analyze> => import('./analyze.ts');
 
-function onMain(request: AnalyzeRequest, progress?: Pending['progress']): Promise<AnalyzeResponse> {
+function onMain(
+  request: AnalyzeRequest,
+  progress?: (p: Progress) => void,
+): Promise<AnalyzeResponse> {
   return mainThread().then((m) => {
     try {
       if (request.op === 'text')
@@ -67,57 +57,24 @@ function onMain(request: AnalyzeRequest, progress?: Pending['progress']): Promis
   });
 }
 
-/** After a worker failure, the waiting jobs finish on this thread. */
-function failOver(): void {
-  worker?.terminate();
-  worker = null;
-  const waiting = [...pending.values()];
-  pending.clear();
-  for (const p of waiting) void onMain(p.request, p.progress).then(p.resolve);
-}
-
-function getWorker(): Worker | null {
-  if (worker !== undefined) return worker;
-  if (typeof Worker === 'undefined') return (worker = null);
-  try {
-    // Same-origin module file (CSP worker-src 'self'); Vite bundles it as its own chunk.
-    worker = new Worker(new URL('./analyzeWorker.ts', import.meta.url), { type: 'module' });
-    worker.addEventListener('message', (e: MessageEvent<AnalyzeResponse>) => {
-      const p = pending.get(e.data.id);
-      if (e.data.op === 'progress') {
-        p?.progress?.({ nodes: e.data.nodes, pods: e.data.pods });
-        return;
-      }
-      pending.delete(e.data.id);
-      p?.resolve(e.data);
-    });
-    worker.addEventListener('error', failOver);
-    worker.addEventListener('messageerror', failOver);
-  } catch {
-    worker = null;
-  }
-  return worker;
-}
+const cluster = createWorkerClient<AnalyzeRequest, AnalyzeResponse, Progress>({
+  // Same-origin module file (CSP worker-src 'self'); Vite bundles it as its own chunk.
+  spawn: () =>
+    typeof Worker === 'undefined'
+      ? null
+      : new Worker(new URL('./analyzeWorker.ts', import.meta.url), { type: 'module' }),
+  fallback: onMain,
+  progressOf: (m) => (m.op === 'progress' ? { nodes: m.nodes, pods: m.pods } : undefined),
+});
 
 /** Run one job; `replace` ends whatever the worker is still doing (a new paste). */
 function run(
-  body: Body,
+  body: Body<AnalyzeRequest>,
   replace = false,
-  progress?: Pending['progress'],
+  progress?: (p: Progress) => void,
 ): Promise<AnalyzeResponse> {
-  const request = { ...body, id: nextId++ } as AnalyzeRequest;
-  if (replace && pending.size > 0 && worker) {
-    worker.terminate();
-    worker = undefined;
-    for (const p of pending.values()) p.resolve({ id: p.request.id, op: 'failed' });
-    pending.clear();
-  }
-  const w = getWorker();
-  if (!w) return onMain(request, progress);
-  return new Promise((resolve) => {
-    pending.set(request.id, { resolve, request, progress });
-    w.postMessage(request);
-  });
+  if (replace) cluster.cancelPending((r) => ({ id: r.id, op: 'failed' }));
+  return cluster.request(body, progress);
 }
 
 /** Import pasted text and derive today's result; `progress` hears when the engine starts. */

@@ -5,6 +5,7 @@
  * directive warms a lesson diagram's first run through this module before the island loads.
  */
 import type { Scenario } from '../../sim/types';
+import { createWorkerClient } from '../../lib/workerClient';
 import type { RunOutcome } from './run';
 
 /** A scenario by built-in id, or a whole scenario (practice, your cluster). */
@@ -43,44 +44,21 @@ interface Job {
 /** Runs kept for quick toggling between what-ifs; each is a few hundred kB at most. */
 const KEEP = 12;
 const jobs = new Map<string, Job>();
-const pending = new Map<number, { request: SimRequest; done: (o: RunOutcome) => void }>();
-let worker: Worker | null | undefined;
-let nextId = 0;
 
-/** After a worker failure, pending runs finish on the main thread (slower, but they finish). */
-function failOver(): void {
-  worker?.terminate();
-  worker = null;
-  const waiting = [...pending.values()];
-  pending.clear();
-  void mainThread().then((run) => {
-    for (const { request, done } of waiting)
-      done(
-        run(request.scenario, request.overrides, request.burst, {
-          featureFailure: request.featureFailure,
-        }),
-      );
-  });
-}
+const sim = createWorkerClient<SimRequest, SimResponse>({
+  // A same-origin module file (CSP worker-src 'self'); Vite bundles it as its own chunk.
+  spawn: () =>
+    typeof Worker === 'undefined'
+      ? null
+      : new Worker(new URL('./simWorker.ts', import.meta.url), { type: 'module' }),
+  fallback: (r) =>
+    mainThread().then((run) => ({
+      id: r.id,
+      outcome: run(r.scenario, r.overrides, r.burst, { featureFailure: r.featureFailure }),
+    })),
+});
 
-function getWorker(): Worker | null {
-  if (worker !== undefined) return worker;
-  try {
-    // A same-origin module file (CSP worker-src 'self'); Vite bundles it as its own chunk.
-    worker = new Worker(new URL('./simWorker.ts', import.meta.url), { type: 'module' });
-    worker.addEventListener('message', (e: MessageEvent<SimResponse>) => {
-      const p = pending.get(e.data.id);
-      pending.delete(e.data.id);
-      p?.done(e.data.outcome);
-    });
-    worker.addEventListener('error', failOver);
-    worker.addEventListener('messageerror', failOver);
-  } catch {
-    worker = null;
-  }
-  return worker;
-}
-
+/** The run of these inputs: the one kept, or one started now. */
 export function jobFor(
   scenario: ScenarioSource,
   overrides: Record<string, string>,
@@ -90,29 +68,10 @@ export function jobFor(
   const key = JSON.stringify([scenario, overrides, burst, featureFailure]);
   const known = jobs.get(key);
   if (known) return known;
-  const w = typeof Worker === 'undefined' ? null : getWorker();
-  let job: Job;
-  if (!w) {
-    const j: Job = { outcome: null, promise: Promise.resolve() };
-    j.promise = mainThread().then((run) => {
-      j.outcome = run(scenario, overrides, burst, { featureFailure });
-    });
-    job = j;
-  } else {
-    const request: SimRequest = { id: nextId++, scenario, overrides, burst, featureFailure };
-    const j: Job = { outcome: null, promise: Promise.resolve() };
-    j.promise = new Promise<void>((resolve) => {
-      pending.set(request.id, {
-        request,
-        done: (o) => {
-          j.outcome = o;
-          resolve();
-        },
-      });
-    });
-    w.postMessage(request);
-    job = j;
-  }
+  const job: Job = { outcome: null, promise: Promise.resolve() };
+  job.promise = sim.request({ scenario, overrides, burst, featureFailure }).then((r) => {
+    job.outcome = r.outcome;
+  });
   jobs.set(key, job);
   if (jobs.size > KEEP) {
     const oldest = jobs.keys().next().value;
