@@ -1,7 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import { freePortSync } from './scripts/lib/freePort.mjs';
 
-const port = Number(process.env['HOP_PORT'] ?? 4329);
+// A free port unless the caller chose one, so a server left behind never blocks a run. Chosen
+// once: Playwright evaluates this file again in every worker, and the workers inherit this
+// process's environment, so they all see the port the runner picked.
+if (!process.env['HOP_PORT']) process.env['HOP_PORT'] = String(freePortSync());
+const port = Number(process.env['HOP_PORT']);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -16,8 +21,9 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
   },
   webServer: {
-    // Serves the already built dist/ (npm test builds first).
-    command: `scripts/run astro preview --ignore-lock --host 127.0.0.1 --port ${port}`,
+    // Serves the already built dist/ (npm test builds first). The guard stops the server when
+    // Playwright ends, even when Playwright itself is killed (scripts/guard.mjs).
+    command: `scripts/run node scripts/guard.mjs astro preview --ignore-lock --host 127.0.0.1 --port ${port}`,
     url: `http://127.0.0.1:${port}/en/`,
     reuseExistingServer: false,
     timeout: 60_000,
