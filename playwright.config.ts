@@ -11,10 +11,15 @@ const port = Number(process.env['HOP_PORT']);
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
+  // Two cores: one worker each. More would only queue on the CPU; under load (other jobs on the
+  // machine) the waits below stretch instead, since every wait is for a state, not a time.
   workers: 2,
   retries: process.env['CI'] ? 1 : 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // Generous limits cost nothing when the page is ready early (waits end on the state they wait
+  // for) and keep the suite green when two other CPU-heavy jobs share the machine.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
