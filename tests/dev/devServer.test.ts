@@ -59,8 +59,10 @@ beforeAll(async () => {
   );
   server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  await waitForServer(Date.now() + 90_000);
-}, 100_000);
+  // On a busy machine the first answer takes long (measured: 111 s at load 40 on 2 cores); the
+  // wait ends as soon as it answers.
+  await waitForServer(Date.now() + 240_000);
+}, 250_000);
 
 afterAll(async () => {
   const pid = server?.pid;
