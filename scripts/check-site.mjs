@@ -3,6 +3,7 @@
 // manual check (there is no network here). Exits 1 on any problem.
 import fs from 'node:fs';
 import path from 'node:path';
+import { htmlA11yProblems } from './lib/htmlA11y.mjs';
 import { htmlFiles } from './lib/htmlFiles.mjs';
 import { jsGraph, pageEntries } from './lib/jsGraph.mjs';
 
@@ -91,6 +92,23 @@ for (const [url, page] of pages) {
   for (const m of page.html.matchAll(/\shref=["']#([^"']+)["']/g)) {
     const id = decode(m[1]);
     if (!page.ids.has(id)) problems.push(`${url}: missing in-page anchor #${id}`);
+  }
+}
+
+// Accessibility that depends on a page's content (axe runs once per template in the browser
+// tests), and no request to another origin, on every page.
+for (const [url, page] of pages) {
+  for (const problem of htmlA11yProblems(page.html)) problems.push(`${url}: ${problem}`);
+  // Starlight's language picker sets the page's path to the option's value: on every English
+  // page its German option names the German twin, which exists (one browser test clicks it).
+  if (url.startsWith('/en/') && page.html.includes('<starlight-lang-select')) {
+    const twin = url.replace('/en/', '/de/');
+    const options = [...page.html.matchAll(/<option value="([^"]*)"[^>]*>\s*Deutsch/g)].map((m) =>
+      decode(m[1]),
+    );
+    if (options.length === 0 || options.some((o) => o !== twin))
+      problems.push(`${url}: the language picker's Deutsch leads to ${options[0]}, not ${twin}`);
+    else if (!pages.has(twin)) problems.push(`${url}: its German twin ${twin} does not exist`);
   }
 }
 

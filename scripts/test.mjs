@@ -1,7 +1,7 @@
 // The one test command (`npm test`): every gate CI needs, in order, stopping at the first failure.
 // It first makes sure Debian's Chromium and fonts are there for the browser tests: as root it
 // installs them with apt-get; otherwise it stops at once and names the command to run.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { installBrowser, machineFacts, planBrowserSetup } from './lib/browserSetup.mjs';
 import { freePort } from './lib/freePort.mjs';
 
@@ -41,17 +41,64 @@ const env = {
 };
 const started = Date.now();
 const timings = [];
+
+// Each step runs in its own process group, so that it can be stopped as a whole: on SIGINT,
+// SIGTERM or SIGHUP this script passes the signal on and waits for the step to end (Playwright
+// then stops its preview server). Should this script be killed outright (SIGKILL), the reaper, a
+// small detached process holding a pipe from it, sees the pipe close and stops the step's group.
+const reaper = spawn(process.execPath, [new URL('./lib/reaper.mjs', import.meta.url).pathname], {
+  stdio: ['pipe', 'ignore', 'ignore'],
+  detached: true,
+});
+reaper.unref();
+let current = null;
+let stopSignal = null;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    stopSignal = signal;
+    if (current?.pid) {
+      try {
+        process.kill(-current.pid, signal);
+      } catch {
+        // the step has ended already
+      }
+    } else process.exit(130);
+  });
+}
+
+/** Runs one step in its own process group and resolves with its exit code or signal. */
+function run(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env, detached: true });
+    current = child;
+    reaper.stdin.write(`${child.pid}\n`);
+    child.on('error', (err) => resolve(`error ${err.message}`));
+    child.on('exit', (code, signal) => {
+      current = null;
+      reaper.stdin.write('0\n');
+      resolve(code ?? signal);
+    });
+  });
+}
+
 for (const [name, cmd, args] of steps) {
   if (!wants(name)) continue;
   console.log(`\n▶ ${name}`);
   const t0 = Date.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
+  const status = await run(cmd, args);
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   timings.push(`${name}: ${seconds} s`);
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal}) after ${seconds} s`);
+  if (stopSignal) {
+    console.error(`\n✖ stopped by ${stopSignal} during ${name} after ${seconds} s`);
+    reaper.stdin.end();
+    process.exit(130);
+  }
+  if (status !== 0) {
+    console.error(`\n✖ ${name} failed (exit ${status}) after ${seconds} s`);
+    reaper.stdin.end();
     process.exit(1);
   }
 }
+reaper.stdin.end();
 console.log(`\n${timings.join('\n')}`);
 console.log(`✔ all gates passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);

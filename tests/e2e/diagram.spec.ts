@@ -610,7 +610,10 @@ for (const theme of ['light', 'dark'] as const) {
       await hydrateAll(page);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.waitForTimeout(150);
+        // Laid out again at the new width: two frames drawn.
+        await page.evaluate(
+          () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+        );
         const axe = await new AxeBuilder({ page }).include('.hop-diagram').analyze();
         const violations = axe.violations.map(
           (v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

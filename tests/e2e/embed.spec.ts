@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -52,6 +52,7 @@ type HopMessage = {
   height?: number;
   requestId?: string;
   error?: string;
+  step?: number;
   state?: {
     step: number;
     steps: number;
@@ -124,6 +125,8 @@ test('side by side, embeds keep their height while they play: the host page neve
   page,
   baseURL,
 }) => {
+  // Every hop of two diagrams, each seek awaited: longer than a page load on a busy machine.
+  test.setTimeout(120_000);
   await openHost(page, baseURL);
   const send = (id: string, message: Record<string, unknown>): Promise<void> =>
     page.evaluate(
@@ -131,8 +134,16 @@ test('side by side, embeds keep their height while they play: the host page neve
         (window as unknown as { hopSend: (id: string, m: unknown) => void }).hopSend(frame, m),
       [id, message] as const,
     );
-  // Let the first height settle, then forget it.
-  await page.waitForTimeout(500);
+  // Let the first height settle (both frames reported one and the host sized them to it), then
+  // forget it.
+  const sized = async (id: string): Promise<boolean> => {
+    const last = (await messages(page)).filter((m) => m.type === 'height' && m.id === id).at(-1);
+    const box = await page
+      .locator(`#${id}`)
+      .evaluate((f) => Math.round(f.getBoundingClientRect().height));
+    return last?.height !== undefined && last.height === box;
+  };
+  await expect.poll(async () => (await sized('en')) && (await sized('de'))).toBe(true);
   await page.evaluate(() => {
     (window as unknown as { hopMessages: unknown[] }).hopMessages.length = 0;
   });
@@ -158,9 +169,21 @@ test('side by side, embeds keep their height while they play: the host page neve
       )
       .toBe(k <= Math.min(steps['en'] ?? 0, steps['de'] ?? 0) ? 2 : 1);
   }
-  for (const id of ['en', 'de']) await send(id, { type: 'seek', step: 0 });
+  for (const id of ['en', 'de']) await send(id, { type: 'seek', step: 0, requestId: `z-${id}` });
+  await expect
+    .poll(async () => (await messages(page)).filter((m) => m.requestId?.startsWith('z-')).length)
+    .toBe(2);
+  const mark = (await messages(page)).length;
   for (const id of ['en', 'de']) await send(id, { type: 'play' });
-  await page.waitForTimeout(3000);
+  // Plain playing, until each diagram has moved on by itself to its third hop (the fixed wait
+  // this replaces gave them three seconds).
+  const played = async (id: string): Promise<boolean> =>
+    (await messages(page))
+      .slice(mark)
+      .some((m) => m.type === 'step' && m.id === id && (m.step ?? 0) >= 3);
+  await expect
+    .poll(async () => (await played('en')) && (await played('de')), { timeout: 45_000 })
+    .toBe(true);
   const heights = (await messages(page)).filter((m) => m.type === 'height');
   expect(heights.map((m) => `${m.id}:${m.height}`)).toEqual([]);
 });
@@ -181,7 +204,14 @@ test('an embed uses the width it is given, also before anyone touches it', async
   // A phone-sized embed keeps waiting for the reader.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/de/embed/local/');
-  await page.waitForTimeout(1000);
+  // Every script has run (load), the browser has been idle and has drawn twice: still waiting.
+  await page.waitForLoadState('load');
+  await page.evaluate(
+    () =>
+      new Promise((r) =>
+        requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(r))),
+      ),
+  );
   await expect(page.locator('.hop-flow')).toHaveAttribute('data-hydrated', 'false');
 });
 
@@ -250,9 +280,15 @@ test('origin= restricts who may send commands', async ({ page, baseURL }) => {
     },
     [baseURL ?? ''],
   );
-  // Events go only to the allowed origin, so this host sees no ready from the locked frame.
-  await page.waitForTimeout(2500);
-  expect((await messages(page)).some((m) => m.id === 'locked')).toBe(false);
+  // The locked frame's diagram is up (so it would have announced itself by now).
+  let locked: Frame | undefined;
+  await expect
+    .poll(() => (locked = page.frames().find((f) => f.url().includes('id=locked'))) !== undefined)
+    .toBe(true);
+  await expect(locked?.locator('.hop-embed') ?? page.locator('#none')).toHaveAttribute(
+    'data-ready',
+    'true',
+  );
   await page.evaluate(() =>
     (window as unknown as { hopSend: (id: string, m: unknown) => void }).hopSend('en', {
       type: 'seek',
@@ -260,10 +296,18 @@ test('origin= restricts who may send commands', async ({ page, baseURL }) => {
       requestId: 'x',
     }),
   );
-  await page.waitForTimeout(500);
   // The refusal is sent back to the sender (event.origin), the command is not obeyed.
-  const refusal = (await messages(page)).find((m) => m.requestId === 'x');
-  expect(refusal).toMatchObject({ type: 'error', error: 'originNotAllowed' });
+  await expect
+    .poll(async () => (await messages(page)).find((m) => m.requestId === 'x'))
+    .toMatchObject({
+      type: 'error',
+      error: 'originNotAllowed',
+    });
+  // Events go only to the allowed origin: the frame posted its ready before it answered (one
+  // window's messages arrive in order), and this host saw none of them.
+  expect((await messages(page)).filter((m) => m.id === 'locked' && m.requestId !== 'x')).toEqual(
+    [],
+  );
   await expect(page.frameLocator('#en').locator('[data-narration]')).not.toContainText('4 of');
 });
 

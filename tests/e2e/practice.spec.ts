@@ -100,78 +100,80 @@ async function answer(
   for (const v of set) await box.locator(`input[value="${v}"]`).check();
 }
 
+// One round per family, the languages taking turns (both languages, every family's page flow and
+// diagram). Every family's explanations in both languages are checked without a browser
+// (tests/islands/practice/explanations.test.ts).
+const rounds = FAMILY_IDS.map(
+  (family, i) => ({ family, lang: i % 2 === 0 ? 'en' : 'de' }) as const,
+);
+for (const { family, lang } of rounds) {
+  test(`${lang}: a ${family} round, graded by the engine, one miss explained and played`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const seed = 11;
+    const p = generatePuzzle(seed, family);
+    const key = solvePuzzle(p);
+    await asReturningLearner(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/${lang}/practice/?seed=${seed}&family=${family}`);
+    await ready(page);
+    await expect(page.locator(`[data-family="${family}"]`)).toHaveAttribute(
+      'data-lesson',
+      String(p.lesson),
+    );
+    await expect(page.locator('[data-fading]')).toHaveAttribute('data-fading', 'solo');
+    // Before the commit: no grade, no explanation, no diagram of the run.
+    await expect(page.locator('[data-grade]')).toHaveCount(0);
+    await expect(page.locator('[data-practice-diagram]')).toHaveCount(0);
+    // Every question names its moment.
+    for (const q of p.questions)
+      await expect(page.locator(`fieldset[data-question="${q.id}"]`)).toHaveAttribute(
+        'data-moment',
+        q.moment,
+      );
+
+    const last = p.questions.at(-1);
+    for (const q of p.questions) {
+      const k = key.find((x) => x.id === q.id);
+      if (k) await answer(page, lang, q, k, q === last);
+    }
+    await page.locator('.hop-practice__form button[type="submit"]').click();
+    const n = p.questions.length;
+    await expect(page.locator('[data-practice-result]')).toContainText(text[lang].score(n - 1, n));
+    const miss = page.locator(`[data-question="${last?.id ?? ''}"] [data-grade="wrong"]`);
+    await expect(miss).toBeVisible();
+    const why = (await miss.locator('[data-explanation]').innerText()).trim();
+    expect(why.length).toBeGreaterThan(20);
+    expect(why).not.toMatch(/\{\{|practice\.|@/);
+    for (const q of p.questions.slice(0, -1))
+      await expect(page.locator(`[data-question="${q.id}"] [data-grade]`)).toHaveAttribute(
+        'data-grade',
+        'right',
+      );
+
+    // The run's diagram loads now, and the miss's moment plays in it.
+    const flow = page.locator('[data-practice-diagram] .hop-flow');
+    await expect(flow).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+    const play = miss.locator('[data-practice-play]');
+    if ((await play.count()) > 0) {
+      await play.click();
+      await expect.poll(() => flow.getAttribute('data-step'), { timeout: 15_000 }).not.toBe('0');
+    }
+    // The graded round (feedback, band, the run's diagram) passes axe too.
+    if (family === 'drain' || family === 'metallb') {
+      const axe = await new AxeBuilder({ page }).include('.hop-practice').analyze();
+      expect(
+        axe.violations.map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
 for (const lang of ['en', 'de'] as const) {
-  for (const family of FAMILY_IDS) {
-    test(`${lang}: a ${family} round, graded by the engine, one miss explained and played`, async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      const seed = 11;
-      const p = generatePuzzle(seed, family);
-      const key = solvePuzzle(p);
-      await asReturningLearner(page);
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await page.goto(`/${lang}/practice/?seed=${seed}&family=${family}`);
-      await ready(page);
-      await expect(page.locator(`[data-family="${family}"]`)).toHaveAttribute(
-        'data-lesson',
-        String(p.lesson),
-      );
-      await expect(page.locator('[data-fading]')).toHaveAttribute('data-fading', 'solo');
-      // Before the commit: no grade, no explanation, no diagram of the run.
-      await expect(page.locator('[data-grade]')).toHaveCount(0);
-      await expect(page.locator('[data-practice-diagram]')).toHaveCount(0);
-      // Every question names its moment.
-      for (const q of p.questions)
-        await expect(page.locator(`fieldset[data-question="${q.id}"]`)).toHaveAttribute(
-          'data-moment',
-          q.moment,
-        );
-
-      const last = p.questions.at(-1);
-      for (const q of p.questions) {
-        const k = key.find((x) => x.id === q.id);
-        if (k) await answer(page, lang, q, k, q === last);
-      }
-      await page.locator('.hop-practice__form button[type="submit"]').click();
-      const n = p.questions.length;
-      await expect(page.locator('[data-practice-result]')).toContainText(
-        text[lang].score(n - 1, n),
-      );
-      const miss = page.locator(`[data-question="${last?.id ?? ''}"] [data-grade="wrong"]`);
-      await expect(miss).toBeVisible();
-      const why = (await miss.locator('[data-explanation]').innerText()).trim();
-      expect(why.length).toBeGreaterThan(20);
-      expect(why).not.toMatch(/\{\{|practice\.|@/);
-      for (const q of p.questions.slice(0, -1))
-        await expect(page.locator(`[data-question="${q.id}"] [data-grade]`)).toHaveAttribute(
-          'data-grade',
-          'right',
-        );
-
-      // The run's diagram loads now, and the miss's moment plays in it.
-      const flow = page.locator('[data-practice-diagram] .hop-flow');
-      await expect(flow).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
-      const play = miss.locator('[data-practice-play]');
-      if ((await play.count()) > 0) {
-        await play.click();
-        await expect.poll(() => flow.getAttribute('data-step'), { timeout: 15_000 }).not.toBe('0');
-      }
-      // The graded round (feedback, band, the run's diagram) passes axe too.
-      if (family === 'drain' || family === 'metallb') {
-        const axe = await new AxeBuilder({ page }).include('.hop-practice').analyze();
-        expect(
-          axe.violations.map(
-            (v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`,
-          ),
-        ).toEqual([]);
-      }
-      expect(errors).toEqual([]);
-    });
-  }
-
   test(`${lang}: a bad seed or topic gets a message and a puzzle`, async ({ page }) => {
     await page.goto(`/${lang}/practice/?seed=7abc&family=<b>`);
     const alert = page.locator('.hop-practice__notice[role="alert"]');

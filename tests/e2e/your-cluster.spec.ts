@@ -111,13 +111,16 @@ test('en: a broken share link gets a clear message', async ({ page }) => {
 
 test('a paste made before the page finished loading is kept and imported', async ({ page }) => {
   const errors = watchErrors(page);
-  // Hold the island's code back, so the paste lands in the server-rendered box.
+  // Hold the island's code back until the paste has landed in the server-rendered box.
+  let release = (): void => undefined;
+  const pasted = new Promise<void>((r) => (release = r));
   await page.route(/YourCluster(En|De)\.[^/]*\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
+    await pasted;
     await route.continue();
   });
   await page.goto('/en/your-cluster/', { waitUntil: 'domcontentloaded' });
   await page.locator('#hop-cluster-text').fill('kind: [unclosed\n  - : :');
+  release();
   await expect(page.locator('astro-island:not([ssr])').first()).toBeAttached({ timeout: 20_000 });
   await expect(page.locator('#hop-cluster-text')).toHaveValue('kind: [unclosed\n  - : :');
   await page.locator('.hop-cluster__import').click();
