@@ -213,11 +213,16 @@ function placeCard(
   measured: { w: number; h: number } | null,
 ): { x: number; y: number } {
   if (placer)
-    return placer.placeTag(layout, point, measured ?? placer.tagSize(layout.scale, lines), avoid);
-  const s = layout.scale;
-  const [w, h] = [215 * s, (54 + lines * 17) * s];
+    return placer.placeTag(
+      layout,
+      point,
+      measured ?? placer.tagSize(layout.fonts.tag, lines),
+      avoid,
+    );
+  const em = layout.fonts.tag / (0.82 * 14);
+  const [w, h] = [215 * em, (54 + lines * 17) * em];
   const x = Math.min(Math.max(point[0] - w / 2, 2), Math.max(2, layout.width - w - 2));
-  return { x: x - point[0], y: point[1] < 120 * s ? 12 : -12 - h };
+  return { x: x - point[0], y: point[1] < 120 * layout.scale ? 12 : -12 - h };
 }
 
 /** The featured packet at the playback cursor; re-renders every frame while playing. */

@@ -6,10 +6,15 @@
 import { proxyId, type Box } from './geometry';
 import type { Point } from './polyline';
 import type { FlowLayout } from './toFlow';
+import type { PlaceFonts } from './fonts';
 
-/** Size of the card in flow px, estimated from its lines (the card is 0.82em, 1.3 lines). */
-export function tagSize(scale: number, extraLines = 0): { w: number; h: number } {
-  return { w: 215 * scale, h: (54 + extraLines * 17) * scale };
+/**
+ * Size of the card in flow px, estimated from its lines and its font `tag` px (fonts.ts; on a
+ * page 0.82 × 14 px, where the card is 215 px wide and 54 px plus 17 px a line tall).
+ */
+export function tagSize(tag: number, extraLines = 0): { w: number; h: number } {
+  const em = tag / (0.82 * 14);
+  return { w: 215 * em, h: (54 + extraLines * 17) * em };
 }
 
 function overlap(a: Box, b: Box): number {
@@ -18,22 +23,29 @@ function overlap(a: Box, b: Box): number {
   return w > 0 && h > 0 ? w * h : 0;
 }
 
-/** Letter widths in em (bold sans for names, monospace for addresses), from diagram.css. */
+/** Letter widths in em (bold sans for names, monospace for addresses). */
 const NAME_EM = 0.62;
-const MONO_EM = 0.6 * 0.88;
+const MONO_EM = 0.6;
 
 /**
  * Where a box's text is: its head line (icon, name, address; the address wraps under the name
- * when both do not fit), estimated from the strings and diagram.css's sizes.
+ * when both do not fit), estimated from the strings and the layout's text sizes (fonts.ts).
  */
-function textOf(b: Box, label: string, sub: string, scale: number, node: boolean): Box[] {
-  const f = 14 * 0.95 * scale * (node ? 1.05 : 1);
+function textOf(
+  b: Box,
+  label: string,
+  sub: string,
+  fonts: PlaceFonts,
+  scale: number,
+  node: boolean,
+): Box[] {
+  const f = fonts.place * (node ? 1.05 : 1);
   const padX = (node ? 0.75 : 0.5) * f;
   const padY = (node ? 0.5 : 0.3) * f;
   const line = 1.4 * f;
   const inner = b.w - 2 * padX;
   const name = 1.4 * f + label.length * NAME_EM * f;
-  const addr = sub.length * MONO_EM * f;
+  const addr = sub.length * MONO_EM * fonts.sub;
   // A few px of slack around the estimate (fonts differ a little between systems).
   const m = 4 * scale;
   const x = b.x + padX - m;
@@ -47,8 +59,8 @@ function textOf(b: Box, label: string, sub: string, scale: number, node: boolean
 }
 
 /** A row of state badges ("LB: out of rotation", "offline", "terminating") under a head line. */
-function badgeRow(under: Box, chars: number, scale: number, maxW: number): Box {
-  const f = 14 * 0.95 * scale * 0.78;
+function badgeRow(under: Box, chars: number, fonts: PlaceFonts, maxW: number): Box {
+  const f = fonts.badge;
   return {
     x: under.x,
     y: under.y + under.h,
@@ -69,15 +81,16 @@ export function labelAreas(layout: FlowLayout): Box[] {
     const b = layout.boxes[n.id];
     if (!b) continue;
     const { kind, label, sub } = n.data;
-    const text = textOf(b, kind === 'lb' ? 'load balancer' : label, sub, s, kind === 'node');
+    const name = kind === 'lb' ? 'load balancer' : label;
+    const text = textOf(b, name, sub, layout.fonts, s, kind === 'node');
     areas.push(...text);
     const last = text[text.length - 1];
     if (kind === 'node' && last) {
       // A header taller than its head line has room for badges (toFlow's `badges` option).
       const proxy = n.data.node ? layout.boxes[proxyId(n.data.node)] : undefined;
-      if (proxy && proxy.y - b.y > 60 * s) areas.push(badgeRow(last, 28, s, b.w));
+      if (proxy && proxy.y - b.y > 60 * s) areas.push(badgeRow(last, 28, layout.fonts, b.w));
     } else if (kind === 'pod' && last && b.y + b.h - (last.y + last.h) > 12 * s) {
-      areas.push(badgeRow(last, 11, s, b.w));
+      areas.push(badgeRow(last, 11, layout.fonts, b.w));
     }
   }
   return areas;

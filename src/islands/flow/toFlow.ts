@@ -3,6 +3,7 @@
  * and edges with explicit positions, sizes and handles, so React Flow can server-render the first
  * frame. No routing decisions: which links exist comes from the topology and the engine's hops.
  */
+import { placeFonts, type PlaceFonts } from './fonts';
 import type { Edge, Node } from '@xyflow/react';
 import { Position } from '@xyflow/react';
 import { announcesL2 } from '../../sim/presets';
@@ -42,18 +43,20 @@ export interface FlowLayout {
   height: number;
   stacked: boolean;
   scale: number;
+  /** The text sizes the labels were fitted with (a deck's are larger). */
+  fonts: PlaceFonts;
   boxes: Record<PlaceId, Box>;
   nodes: Node<PlaceData>[];
   edges: Edge<LinkData>[];
 }
 
 /**
- * The label as it fits a box `width` px wide (diagram.css: a place's font is 0.95 × 14 px times
- * the scale; a Node's name is 1.05 times that with 0.75 em padding, other boxes 0.5 em; the icon
- * and its gap take 1.3 em; the borders and 4 px to spare are kept free).
+ * The label as it fits a box `width` px wide (fonts.ts: a place's font; a Node's name is 1.05
+ * times that with 0.75 em padding, other boxes 0.5 em; the icon and its gap take 1.3 em; the
+ * borders and 4 px to spare are kept free).
  */
-function fitted(data: PlaceData, width: number, scale: number): string {
-  const place = 0.95 * 14 * scale;
+function fitted(data: PlaceData, width: number, fonts: PlaceFonts): string {
+  const place = fonts.place;
   const node = data.kind === 'node';
   const font = node ? 1.05 * place : place;
   const free = width - (node ? 1.5 : 1) * place - 1.3 * place - (node ? 4 : 3) - 4;
@@ -61,13 +64,12 @@ function fitted(data: PlaceData, width: number, scale: number): string {
 }
 
 /**
- * Does a Node's sub-line fit its box? diagram.css sets it in a monospace font at 0.88 × the place
- * font (0.95 × 14 px × scale); monospace advances are at most 0.61 em; the Node's padding (0.75 em
- * each side), its 2 px borders and 4 px to spare are kept free.
+ * Does a Node's sub-line fit its box? It is set in a monospace font (fonts.ts) whose advances
+ * are at most 0.61 em; the Node's padding (0.75 em of the place font each side), its 2 px
+ * borders and 4 px to spare are kept free.
  */
-function subFits(text: string, width: number, scale: number): boolean {
-  const place = 0.95 * 14 * scale;
-  return text.length * 0.61 * 0.88 * place <= width - 1.5 * place - 4 - 4;
+function subFits(text: string, width: number, fonts: PlaceFonts): boolean {
+  return text.length * 0.61 * fonts.sub <= width - 1.5 * fonts.place - 4 - 4;
 }
 
 /** Formats an Ip:port pair. */
@@ -83,6 +85,7 @@ export function toFlow(
   opts: LayoutOptions = {},
 ): FlowLayout {
   const g = layoutBoxes(scenario, width, opts);
+  const fonts = placeFonts(g.scale, opts.presenter === true);
   const nodes: Node<PlaceData>[] = [];
   const handles = (w: number, h: number) => [
     {
@@ -108,7 +111,7 @@ export function toFlow(
     const b = g.box.get(id);
     if (!b) return;
     const short =
-      data.kind === 'proxy' || data.kind === 'lb' ? data.label : fitted(data, b.w, g.scale);
+      data.kind === 'proxy' || data.kind === 'lb' ? data.label : fitted(data, b.w, fonts);
     if (short !== data.label) data.short = short;
     nodes.push({
       id,
@@ -130,7 +133,7 @@ export function toFlow(
     // box too narrow for both, the address stays and the zone goes (never clipped).
     const withZone = nd.zone ? `${nd.ip} · ${nd.zone}` : nd.ip;
     const box = g.box.get(containerId(nd.id));
-    const sub = box && !subFits(withZone, box.w, g.scale) ? nd.ip : withZone;
+    const sub = box && !subFits(withZone, box.w, fonts) ? nd.ip : withZone;
     push(containerId(nd.id), { kind: 'node', label: nd.id, sub, node: nd.id }, 0);
   }
   // A client Pod (in-cluster caller) names the node it runs on.
@@ -202,6 +205,7 @@ export function toFlow(
     height: g.height,
     stacked: g.stacked,
     scale: g.scale,
+    fonts,
     boxes: Object.fromEntries(g.box),
     nodes,
     edges,

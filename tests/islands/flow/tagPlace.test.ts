@@ -47,7 +47,7 @@ describe('placeTag', () => {
   ] as const) {
     it(`hides less text than the old card at every hop, and none at most (${id}, ${width} px)`, () => {
       const { layout, steps } = setup(id, width, presenter);
-      const size = tagSize(layout.scale);
+      const size = tagSize(layout.fonts.tag);
       let before = 0;
       let after = 0;
       let clear = 0;
@@ -81,7 +81,7 @@ describe('placeTag', () => {
     expect(hop3).toMatchObject({ from: 'node-1', to: 'node-3' });
     const point = hop3 ? hopRoute(layout, hop3).at(-1) : undefined;
     if (!point) throw new Error('no route');
-    const size = tagSize(layout.scale);
+    const size = tagSize(layout.fonts.tag);
     const at = placeTag(layout, point, size);
     const card = { x: point[0] + at.x, y: point[1] + at.y, ...size };
     const node3 = layout.boxes[containerId('node-3')];
@@ -89,6 +89,29 @@ describe('placeTag', () => {
     if (!node3 || !proxy3) throw new Error('no node-3');
     // node-3's header strip: its name and address.
     expect(area(card, { ...node3, h: proxy3.y - node3.y })).toBe(0);
+  });
+});
+
+describe('text sizes', () => {
+  it('a deck estimates its labels and card at its own fonts (20 px, all 1 em), not a page’s', () => {
+    const deck = setup('cluster-snat', 1120, true).layout;
+    const page = setup('cluster-snat', 1120, false).layout;
+    expect(deck.fonts.place).toBeCloseTo(20);
+    expect(deck.fonts.sub).toBeCloseTo(20);
+    // The card is 0.82 em on a page and 1 em in a deck: larger by 20 / (0.82 × 14).
+    expect(tagSize(deck.fonts.tag).w / tagSize(page.fonts.tag).w).toBeCloseTo(20 / 11.48, 2);
+    // The client's address (monospace, 1 em in a deck) reaches further than at 0.88 × 0.95 em.
+    // Right edge of the client's text, from the box's left edge.
+    const reach = (l: FlowLayout): number => {
+      const id = l.nodes.find((n) => n.data.kind === 'client')?.id;
+      const b = id ? l.boxes[id] : undefined;
+      if (!b) throw new Error('no client box');
+      const text = labelAreas(l).filter((a) => area(a, b) > 0);
+      return Math.max(...text.map((a) => a.x + a.w)) - b.x;
+    };
+    // Same strings at 1.4 times the scale, in a font 20 / (0.95 × 14 × 1.4) larger still (the
+    // address 20 / (0.88 × 0.95 × 14 × 1.4)): about 1.5 times as far, where page fonts give 1.4.
+    expect(reach(deck) / reach(page)).toBeGreaterThan(1.45);
   });
 });
 
