@@ -145,12 +145,14 @@ function wire(
   const diagram = root.dataset['diagram'];
   const step = root.dataset['reveal'];
   const picks: number[] = [];
-  const smooth = (): ScrollBehavior =>
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+  // The least scroll that shows a hint or verdict, at once: a smooth one is cancelled half-way
+  // when a diagram above changes height meanwhile (keepInPlace scrolls that away instantly).
+  const show = (part: HTMLElement): void =>
+    part.scrollIntoView({ block: 'nearest', behavior: 'instant' });
   /** Keep the verdict in view (the least scroll that shows it) and give it keyboard focus. */
   const showFeedback = (): void => {
     verdict.focus({ preventScroll: true });
-    verdict.scrollIntoView({ block: 'nearest', behavior: smooth() });
+    show(verdict);
   };
 
   /** Marks the learner's picks in the explanations: "your first pick", "your pick". */
@@ -253,7 +255,7 @@ function wire(
         root.querySelector<HTMLElement>(`[data-option-feedback="${choice}"]`)?.textContent ?? '';
       status.textContent = `${root.dataset['msgAgain'] ?? ''} ${hint}`.trim();
       picked.checked = false;
-      status.scrollIntoView({ block: 'nearest', behavior: smooth() });
+      show(status);
       return;
     }
     status.textContent = '';

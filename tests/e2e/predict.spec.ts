@@ -75,16 +75,21 @@ for (const url of lessons) {
       // One more try: the explanation of that option, the answer still hidden.
       const status = q.locator('[data-predict-status]');
       await expect(status).not.toBeEmpty();
-      // The status scrolls into view smoothly: wait for it to arrive (a persistent miss still fails).
-      await expect.poll(() => inViewport(page, status), { timeout: 2000 }).toBe(true);
+      // The status is scrolled into view (at once, the least scroll that shows it).
+      await expect.poll(() => inViewport(page, status)).toBe(true);
       await expect(q.locator('[data-predict-answer]')).not.toHaveAttribute('open', '');
       // Nothing is struck out: the second answer is a decision, not a pick between the rest.
       for (let o = 0; o < (await options.count()); o++) await expect(options.nth(o)).toBeEnabled();
       await expect(q.locator('.is-ruled-out')).toHaveCount(0);
       await expect(options.nth(wrong)).not.toBeChecked();
-      const before = await stillTop(q);
+      // Playwright scrolls what it presses into view first (a long German question's option or
+      // button can sit under the window's edge): press the option and bring the button into
+      // view before measuring, so that only the page's own moves count.
       await options.nth(answer).check();
-      await q.locator('.hop-predict__check').click();
+      const check = q.locator('.hop-predict__check');
+      await check.scrollIntoViewIfNeeded();
+      const before = await stillTop(q);
+      await check.click();
       const verdict = q.locator('[data-predict-verdict]');
       await expect(verdict).toHaveText(/second|zweiten/);
       await expect(q.locator('[data-predict-answer]')).toHaveAttribute('open', '');
