@@ -145,14 +145,12 @@ function wire(
   const diagram = root.dataset['diagram'];
   const step = root.dataset['reveal'];
   const picks: number[] = [];
-  // The least scroll that shows a hint or verdict, at once: a smooth one is cancelled half-way
-  // when a diagram above changes height meanwhile (keepInPlace scrolls that away instantly).
-  const show = (part: HTMLElement): void =>
-    part.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  const smooth = (): ScrollBehavior =>
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
   /** Keep the verdict in view (the least scroll that shows it) and give it keyboard focus. */
   const showFeedback = (): void => {
     verdict.focus({ preventScroll: true });
-    show(verdict);
+    verdict.scrollIntoView({ block: 'nearest', behavior: smooth() });
   };
 
   /** Marks the learner's picks in the explanations: "your first pick", "your pick". */
@@ -255,7 +253,7 @@ function wire(
         root.querySelector<HTMLElement>(`[data-option-feedback="${choice}"]`)?.textContent ?? '';
       status.textContent = `${root.dataset['msgAgain'] ?? ''} ${hint}`.trim();
       picked.checked = false;
-      show(status);
+      status.scrollIntoView({ block: 'nearest', behavior: smooth() });
       return;
     }
     status.textContent = '';
