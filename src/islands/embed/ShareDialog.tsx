@@ -13,9 +13,9 @@ import {
   type ReactElement,
 } from 'react';
 import type { PacketFlowApi, PacketFlowState } from '../packetFlowApi';
-import { trOfTable } from '../flow/trClient';
+import { trOfTable } from '../../view/flow/trClient';
 import { toEmbedQuery, type EmbedChrome } from '../../lib/embedParams';
-import { serializeUrlState } from '../flow/urlState';
+import { serializeUrlState } from '../../view/flow/urlState';
 
 export interface ShareDialogProps {
   state: PacketFlowState;

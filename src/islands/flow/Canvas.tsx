@@ -14,7 +14,7 @@ import type { ReactNode, RefObject } from 'react';
 import { AriaSeed } from './a11y';
 import { edgeTypes, nodeTypes, StaticPicture, ViewContext, type DiagramView } from './nodes';
 import type { FlowLayout, LinkData, PlaceData } from './toFlow';
-import type { Tr } from './trClient';
+import type { Tr } from '../../view/flow/trClient';
 
 const FIXED_PICTURE = {
   defaultViewport: { x: 0, y: 0, zoom: 1 },

@@ -1,9 +1,9 @@
 /** Plain-SVG charts: per-pod load bars and a per-node drain timeline on a shared time axis. */
 import { memo, useMemo, type MouseEvent, type ReactNode } from 'react';
-import type { ChartData, ResultView } from './run';
-import type { Tr } from './trClient';
+import type { ChartData, ResultView } from '../../view/flow/run';
+import type { Tr } from '../../view/flow/trClient';
 import { fixed } from '../../i18n/number';
-import { fitLabel, textEm } from './fitLabel';
+import { fitLabel, textEm } from '../../view/flow/fitLabel';
 
 /** How many of the sorted times come before t. */
 function lowerBound(sorted: readonly number[], t: number): number {

@@ -2,9 +2,9 @@
 import { memo, useMemo, useState } from 'react';
 import type { SimEvent } from '../../sim/types';
 import { DisclosurePanel } from './Panel';
-import { reasonText } from './narrate';
-import type { Step } from './steps';
-import type { Tr } from './trClient';
+import { reasonText } from '../../view/flow/narrate';
+import type { Step } from '../../view/flow/steps';
+import type { Tr } from '../../view/flow/trClient';
 import { fixed } from '../../i18n/number';
 
 export type LogKind = 'packets' | 'probes' | 'lifecycle';

@@ -4,7 +4,7 @@ import type { DataPathKind } from '../../sim/dataPath';
 import type { ExternalTrafficPolicy } from '../../sim/types';
 import type { PacketFlowApi, PacketFlowState } from '../packetFlowApi';
 import { snatChipKey } from './diagramView';
-import type { Tr } from './trClient';
+import type { Tr } from '../../view/flow/trClient';
 
 // The share dialog is loaded on the first click only (most readers never open it).
 const SharePanel = lazy(() => import('./SharePanel'));

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { fixed } from '../../i18n/number';
 import { narrationAt } from './diagramView';
 import { Stack } from './Stack';
-import type { Tr } from './trClient';
+import type { Tr } from '../../view/flow/trClient';
 
 /** The narration of one diagram at a step. */
 export function Narration(props: {

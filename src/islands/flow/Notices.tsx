@@ -2,7 +2,7 @@
 import { issueLine } from '../../i18n/issues';
 import { issueAllowed, issueReceived } from '../../i18n/issueParts';
 import type { InputIssue } from '../../sim/types';
-import type { Tr } from './trClient';
+import type { Tr } from '../../view/flow/trClient';
 
 /** Localized text for an engine input issue. */
 export function issueText(tr: Tr, lang: string, issue: InputIssue): string {

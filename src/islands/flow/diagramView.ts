@@ -7,10 +7,10 @@ import { announcesL2 } from '../../sim/presets';
 import { ebpfConfigOf, usesEbpf } from '../../sim/ebpf/config';
 import type { ExternalTrafficPolicy, Hop, Scenario } from '../../sim/types';
 import type { StateAt } from '../../sim/state';
-import { containerId, linkId } from './geometry';
+import { containerId, linkId } from '../../view/flow/geometry';
 import type { DiagramView } from './nodes';
-import type { Run } from './run';
-import type { Tr } from './trClient';
+import type { Run } from '../../view/flow/run';
+import type { Tr } from '../../view/flow/trClient';
 
 /** The hop shown at a step: the one just played, or before the first step the one to come. */
 export function shownHop(run: Run, step: number): Hop | null {

@@ -9,7 +9,7 @@ import {
   type Edge,
 } from '@xyflow/react';
 import type { FlowLayout, LinkData, PlaceData } from './toFlow';
-import { pathOf } from './polyline';
+import { pathOf } from '../../view/flow/polyline';
 
 /** Per-frame-independent view state the nodes read (which places are active, node states). */
 export interface DiagramView {

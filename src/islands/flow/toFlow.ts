@@ -16,9 +16,9 @@ import {
   type Box,
   type LayoutOptions,
   type PlaceKind,
-} from './geometry';
-import { fitLabel } from './fitLabel';
-import { reverse, type Point } from './polyline';
+} from '../../view/flow/geometry';
+import { fitLabel } from '../../view/flow/fitLabel';
+import { reverse, type Point } from '../../view/flow/polyline';
 
 /** Data carried by every diagram node; `sub` is the address line. */
 export interface PlaceData extends Record<string, unknown> {

@@ -5,7 +5,7 @@
  * caption and the chart below it get the rest. Again on every resize.
  */
 import { useEffect, useRef } from 'react';
-import { chooseDesign, fitScale, leastScale, type Design } from './fit';
+import { chooseDesign, fitScale, leastScale, type Design } from '../../view/present/fit';
 
 /** Refs for the slide (the room), its picture box and the part under the picture. */
 export function useDeckFit(designs: readonly Design[] | null, key: string) {
