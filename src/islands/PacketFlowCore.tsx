@@ -19,7 +19,7 @@ import {
   diagramTitle,
   diagramView,
   narrationAt,
-} from './flow/diagramView';
+} from '../view/flow/diagramView';
 import { toLog, type LogEntry } from './flow/EventLog';
 import { narrate } from '../view/flow/narrate';
 import { Canvas } from './flow/Canvas';
@@ -44,7 +44,7 @@ import { useUrlSync } from './flow/useUrlSync';
 import { tryOverrides, useWhatIf } from './flow/useWhatIf';
 import { changedWords } from '../view/flow/changeWords';
 import { WhatIf } from './flow/WhatIf';
-import { allTimeNarrations, timeNarration } from './flow/timeNarration';
+import { allTimeNarrations, timeNarration } from '../view/flow/timeNarration';
 import type { PacketFlowProps } from './packetFlowApi';
 
 const NO_OVERRIDES: Record<string, string> = {};

@@ -13,7 +13,7 @@ import { parseSetAttr } from '../view/flow/urlState';
 import { runForDiagram, type Run } from '../view/flow/run';
 import { narrate } from '../view/flow/narrate';
 import { toFlow } from '../islands/flow/toFlow';
-import { diagramTitle } from '../islands/flow/diagramView';
+import { diagramTitle } from '../view/flow/diagramView';
 import { changedWords } from '../view/flow/changeWords';
 import { isTimeMode, resolveReveal } from '../view/flow/steps';
 import type { Tr } from '../view/flow/trClient';

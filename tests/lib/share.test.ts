@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedUrl, playgroundUrl, snippets } from '../../src/islands/embed/ShareDialog';
+import { embedUrl, playgroundUrl, snippets } from '../../src/view/embed/shareLinks';
 import { parseUrlState } from '../../src/view/flow/urlState';
 import { trOfTable } from '../../src/view/flow/trClient';
 import { pickStrings, shareStrings } from '../../src/view/embed/strings';

@@ -12,7 +12,8 @@ import {
 } from '@xyflow/react';
 import type { ReactNode, RefObject } from 'react';
 import { AriaSeed } from './a11y';
-import { edgeTypes, nodeTypes, StaticPicture, ViewContext, type DiagramView } from './nodes';
+import { edgeTypes, nodeTypes, StaticPicture, ViewContext } from './nodes';
+import type { DiagramView } from '../../view/flow/diagramView';
 import type { FlowLayout, LinkData, PlaceData } from './toFlow';
 import type { Tr } from '../../view/flow/trClient';
 

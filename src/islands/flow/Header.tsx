@@ -3,7 +3,7 @@ import { Suspense, lazy, useRef, useState } from 'react';
 import type { DataPathKind } from '../../sim/dataPath';
 import type { ExternalTrafficPolicy } from '../../sim/types';
 import type { PacketFlowApi, PacketFlowState } from '../packetFlowApi';
-import { snatChipKey } from './diagramView';
+import { snatChipKey } from '../../view/flow/diagramView';
 import type { Tr } from '../../view/flow/trClient';
 
 // The share dialog is loaded on the first click only (most readers never open it).

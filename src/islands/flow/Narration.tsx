@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { fixed } from '../../i18n/number';
-import { narrationAt } from './diagramView';
+import { narrationAt } from '../../view/flow/diagramView';
 import { Stack } from './Stack';
 import type { Tr } from '../../view/flow/trClient';
 

@@ -6,9 +6,9 @@
  */
 import { fixed } from '../../i18n/number';
 import type { SimEvent } from '../../sim/types';
-import { eventText } from './EventLog';
-import type { Step } from '../../view/flow/steps';
-import type { Tr } from '../../view/flow/trClient';
+import { eventText } from './eventText';
+import type { Step } from './steps';
+import type { Tr } from './trClient';
 
 /** Seconds after the last featured hop from which the caption tells changes, not hops. */
 export const HOPS_OVER_AFTER = 2;

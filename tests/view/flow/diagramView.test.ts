@@ -6,7 +6,7 @@ import {
   narrationAt,
   shownHop,
   snatChipKey,
-} from '../../../src/islands/flow/diagramView';
+} from '../../../src/view/flow/diagramView';
 import { containerId, linkId } from '../../../src/view/flow/geometry';
 import { runForDiagram } from '../../../src/view/flow/run';
 import { makeTr } from '../../../src/view/flow/tr';
