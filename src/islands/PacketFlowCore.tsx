@@ -1,7 +1,7 @@
 /**
  * The interactive packet-flow diagram: one engine run made visible and playable. The engine
  * decides everything about the packets; the hooks in flow/ hold the playback clock, the URL,
- * the what-ifs, the layout and the lessons' reveals, the pure modules (commands.ts,
+ * the what-ifs, the layout and the lessons' reveals, the pure modules (view/flow: commands.ts,
  * diagramView.ts) decide what a key or a moment means, and this component puts them together.
  */
 import '@xyflow/react/dist/base.css';

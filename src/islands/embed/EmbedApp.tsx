@@ -1,7 +1,7 @@
 /**
  * The embed island: parses the frame's URL, runs the real diagram with those options, shows a
- * localized list of ignored parameters, and bridges the postMessage API (protocol.ts) to the
- * diagram's PacketFlowApi. It never focuses anything by itself, so the host's keys keep working
+ * localized list of ignored parameters, and bridges the postMessage API (view/embed/protocol.ts) to
+ * the diagram's PacketFlowApi. It never focuses anything by itself, so the host's keys keep working
  * until the reader clicks or tabs into the frame.
  */
 import {

@@ -20,7 +20,7 @@ import { embedUrl, playgroundUrl, snippets } from '../../view/embed/shareLinks';
 export interface ShareDialogProps {
   state: PacketFlowState;
   lang: 'en' | 'de';
-  /** The `share.*` strings of `lang`: `shareStrings(lang)` from ./strings (build time). */
+  /** The `share.*` strings of `lang`: `shareStrings(lang)` from view/embed/strings.ts. */
   strings: Readonly<Record<string, string>>;
   /** Open on mount (a host that renders its own button and loads this lazily). */
   initiallyOpen?: boolean;

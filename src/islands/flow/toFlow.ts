@@ -1,7 +1,8 @@
 /**
- * The React Flow adapter: the geometry (geometry.ts) of a resolved scenario as React Flow nodes
- * and edges with explicit positions, sizes and handles, so React Flow can server-render the first
- * frame. No routing decisions: which links exist comes from the topology and the engine's hops.
+ * The React Flow adapter: the geometry (view/flow/geometry.ts) of a resolved scenario as React Flow
+ * nodes and edges with explicit positions, sizes and handles, so React Flow can server-render the
+ * first frame. No routing decisions: which links exist comes from the topology and the engine's
+ * hops.
  */
 import type { Edge, Node } from '@xyflow/react';
 import { Position } from '@xyflow/react';
