@@ -4,9 +4,19 @@ import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 
-/** Import direction from the house style: content → components/mdx → islands → machines → sim. */
+/** Import direction from the house style: content → components/mdx → islands → view → sim. */
 const up = (...dirs) =>
   dirs.flatMap((d) => [`../${d}/*`, `../../${d}/*`, `../../../${d}/*`, `~/${d}/*`]);
+/** UI frameworks; the engine (src/sim) and the view logic (src/view) import none of them. */
+const uiFrameworks = [
+  'preact',
+  'preact/*',
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+  '@xyflow/*',
+];
 const restrict = (patterns) => ({
   'no-restricted-imports': [
     'error',
@@ -61,20 +71,8 @@ export default defineConfig(
     rules: {
       ...restrict([
         [
-          ...up(
-            'islands',
-            'machines',
-            'components',
-            'pages',
-            'i18n',
-            'cli',
-            'lib',
-            'scripts',
-            'lab',
-          ),
-          'react',
-          'react-dom',
-          '@xyflow/*',
+          ...up('islands', 'view', 'components', 'pages', 'i18n', 'cli', 'lib', 'scripts', 'lab'),
+          ...uiFrameworks,
           'i18next',
           'node:*',
         ],
@@ -116,10 +114,8 @@ export default defineConfig(
     rules: {
       ...restrict([
         [
-          ...up('islands', 'machines', 'components', 'pages', 'i18n', 'cli', 'lib', 'scripts'),
-          'react',
-          'react-dom',
-          '@xyflow/*',
+          ...up('islands', 'view', 'components', 'pages', 'i18n', 'cli', 'lib', 'scripts'),
+          ...uiFrameworks,
           'i18next',
           'node:*',
         ],
@@ -144,10 +140,22 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/machines/**/*.ts'],
-    rules: restrict([
-      [...up('islands', 'components', 'pages', 'cli', 'lab'), 'react', 'react-dom', '@xyflow/*'],
-    ]),
+    // Framework-free view logic (src/view): what islands *and* pages compute, with no UI framework
+    // and nothing from the UI layers above it, so it runs in a worker, on the server or in a test.
+    files: ['src/view/**/*.{ts,tsx}'],
+    rules: {
+      ...restrict([[...up('islands', 'components', 'pages', 'cli', 'lab'), ...uiFrameworks]]),
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'JSXElement, JSXFragment', message: 'Components live in src/islands.' },
+        {
+          // no-restricted-imports does not see import(): the same limits for lazy imports.
+          selector:
+            'ImportExpression[source.value=/^(preact|react|@xyflow)|[.][.].(islands|components|pages)./]',
+          message: 'Imports flow one way: see README "Layout".',
+        },
+      ],
+    },
   },
   {
     files: ['src/islands/**/*.{ts,tsx}'],
@@ -155,9 +163,7 @@ export default defineConfig(
   },
   {
     files: ['src/cli/**/*.ts'],
-    rules: restrict([
-      [...up('islands', 'machines', 'components', 'pages', 'lab'), 'react', 'react-dom'],
-    ]),
+    rules: restrict([[...up('islands', 'view', 'components', 'pages', 'lab'), ...uiFrameworks]]),
   },
   {
     files: ['src/components/**/*.{ts,astro}'],
@@ -169,7 +175,7 @@ export default defineConfig(
     files: ['src/lab/**/*.ts'],
     rules: restrict([
       [
-        ...up('islands', 'machines', 'components', 'pages', 'cli', 'lib', 'scripts'),
+        ...up('islands', 'view', 'components', 'pages', 'cli', 'lib', 'scripts'),
         'react',
         'react-dom',
         '@xyflow/*',

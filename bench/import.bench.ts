@@ -4,14 +4,14 @@
  * Node (import = parse + read + validate, then the engine run; first run and median) and in
  * headless Chromium: the importer and engine bundled with esbuild, the dump handed to the page
  * as a string, timed inside the page (the paste into a text field and the drawing are not in it).
- * The your-cluster page's whole derivation (src/cluster/analyze.ts: import, engine run, facts
+ * The your-cluster page's whole derivation (src/clusterCheck/analyze.ts: import, engine run, facts
  * and verdicts, the what-ifs it offers) is timed the same way, plus one what-if (a drain, the
  * longest run) and the share link's encoding.
  */
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
-import { analyzeText, encodeShare, whatIfOutcome } from '../src/cluster/analyze.ts';
+import { analyzeText, encodeShare, whatIfOutcome } from '../src/clusterCheck/analyze.ts';
 import { importKubectl } from '../src/importer/index.ts';
 import { simulate } from '../src/sim/index.ts';
 import { bigCluster, dumpObjects, toKubectlJson, toKubectlYaml } from '../tests/importer/dump.ts';
@@ -53,7 +53,7 @@ async function inBrowser(text: string): Promise<Record<string, unknown>> {
   }
   const entry = fileURLToPath(new URL('../src/importer/index.ts', import.meta.url));
   const sim = fileURLToPath(new URL('../src/sim/index.ts', import.meta.url));
-  const analyze = fileURLToPath(new URL('../src/cluster/analyze.ts', import.meta.url));
+  const analyze = fileURLToPath(new URL('../src/clusterCheck/analyze.ts', import.meta.url));
   const bundle = await build({
     stdin: {
       contents: `import { importKubectl } from ${JSON.stringify(entry)};

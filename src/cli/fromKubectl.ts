@@ -9,9 +9,9 @@ import clusterEn from '../i18n/locales/cluster/en.json' with { type: 'json' };
 import importerDe from '../i18n/locales/importer/de.json' with { type: 'json' };
 import importerEn from '../i18n/locales/importer/en.json' with { type: 'json' };
 import { makeTs, type Vars } from '../i18n/translate.ts';
-import { metaOf, outcomeOf, type Outcome } from '../cluster/analyze.ts';
-import type { ShareMeta } from '../cluster/shareLink.ts';
-import { remedyText, verdictText } from '../cluster/words.ts';
+import { metaOf, outcomeOf, type Outcome } from '../clusterCheck/analyze.ts';
+import type { ShareMeta } from '../clusterCheck/shareLink.ts';
+import { remedyText, verdictText } from '../clusterCheck/words.ts';
 import {
   importKubectl,
   itemKey,

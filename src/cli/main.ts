@@ -19,7 +19,7 @@ import {
 import { parseCliArgs } from './args.ts';
 import { practiceMain } from './practice.ts';
 import { importDump, verdictsOfRun, verdictsText } from './fromKubectl.ts';
-import type { ShareMeta } from '../cluster/shareLink.ts';
+import type { ShareMeta } from '../clusterCheck/shareLink.ts';
 import { t, tDyn, type Lang } from './i18n.ts';
 import { issuesText, scenarioFile, scenarioList, summaryTable, toJson } from './output.ts';
 import { helpText } from './help.ts';

@@ -1,7 +1,7 @@
 /**
  * The interactive packet-flow diagram: one engine run made visible and playable. The engine
  * decides everything about the packets; the hooks in flow/ hold the playback clock, the URL,
- * the what-ifs, the layout and the lessons' reveals, the pure modules (commands.ts,
+ * the what-ifs, the layout and the lessons' reveals, the pure modules (view/flow: commands.ts,
  * diagramView.ts) decide what a key or a moment means, and this component puts them together.
  */
 import '@xyflow/react/dist/base.css';
@@ -12,16 +12,16 @@ import { createPortal } from 'react-dom';
 import { stateAt } from '../sim/state';
 import type { ConnectionTrace, Hop, Scenario } from '../sim/types';
 import { ariaConfig, withAria } from './flow/a11y';
-import { jumpCommand, keyCommand } from './flow/commands';
+import { jumpCommand, keyCommand } from '../view/flow/commands';
 import {
   dataPathChip,
   diagramLabel,
   diagramTitle,
   diagramView,
   narrationAt,
-} from './flow/diagramView';
+} from '../view/flow/diagramView';
 import { toLog, type LogEntry } from './flow/EventLog';
-import { narrate } from './flow/narrate';
+import { narrate } from '../view/flow/narrate';
 import { Canvas } from './flow/Canvas';
 import { Header } from './flow/Header';
 import { Notices, RunError } from './flow/Notices';
@@ -30,7 +30,7 @@ import { Hydrated, Panels } from './flow/Panels';
 import { Playback } from './flow/Playback';
 import { Narration } from './flow/Narration';
 import { TimeCharts, type ChartProps } from './flow/TimeCharts';
-import { trFor, type Messages } from './flow/trClient';
+import { trFor, type Messages } from '../view/flow/trClient';
 import { prefetchEbpfMessages, useEbpfMessages } from './flow/useEbpfMessages';
 import { EBPF_CONTROLS } from './packetFlowApi';
 import { usesEbpf } from '../sim/ebpf/config';
@@ -42,9 +42,9 @@ import { useReveal } from './flow/useReveal';
 import { useRun } from './flow/useRun';
 import { useUrlSync } from './flow/useUrlSync';
 import { tryOverrides, useWhatIf } from './flow/useWhatIf';
-import { changedWords } from './flow/changeWords';
+import { changedWords } from '../view/flow/changeWords';
 import { WhatIf } from './flow/WhatIf';
-import { allTimeNarrations, timeNarration } from './flow/timeNarration';
+import { allTimeNarrations, timeNarration } from '../view/flow/timeNarration';
 import type { PacketFlowProps } from './packetFlowApi';
 
 const NO_OVERRIDES: Record<string, string> = {};

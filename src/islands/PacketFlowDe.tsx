@@ -1,6 +1,6 @@
 /** The packet-flow island shipping only German messages (lesson pages in German). */
 import PacketFlowCore from './PacketFlowCore';
-import { messagesDe } from './flow/messages.de';
+import { messagesDe } from '../view/flow/messages.de';
 import type { PacketFlowProps } from './packetFlowApi';
 
 /** PacketFlow for lang="de". */

@@ -1,6 +1,6 @@
 /** The packet-flow island shipping only English messages (lesson pages in English). */
 import PacketFlowCore from './PacketFlowCore';
-import { messagesEn } from './flow/messages.en';
+import { messagesEn } from '../view/flow/messages.en';
 import type { PacketFlowProps } from './packetFlowApi';
 
 /** PacketFlow for lang="en". */

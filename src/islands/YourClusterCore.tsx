@@ -8,7 +8,7 @@
  */
 import '../styles/cluster.css';
 import { lazy, useMemo, type ComponentType } from 'react';
-import type { SampleLabel } from '../cluster/sampleIds';
+import type { SampleLabel } from '../clusterCheck/sampleIds';
 import { MAX_INPUT_BYTES } from '../importer/limits';
 import { DiagramSection } from './cluster/DiagramSection';
 import { InputSection } from './cluster/InputSection';
@@ -18,11 +18,11 @@ import { ShareSection } from './cluster/ShareSection';
 import { useClusterSession } from './cluster/useClusterSession';
 import { VerdictsSection } from './cluster/VerdictsSection';
 import { WhatIfSection } from './cluster/WhatIfSection';
-import type { Messages } from './flow/trClient';
+import type { Messages } from '../view/flow/trClient';
 import type { PacketFlowProps } from './packetFlowApi';
 
 export { DIAGRAM_MAX_NODES, DIAGRAM_MAX_PODS } from './cluster/DiagramSection';
-export type { SampleLabel } from '../cluster/sampleIds';
+export type { SampleLabel } from '../clusterCheck/sampleIds';
 
 export interface YourClusterProps {
   lang: 'en' | 'de';

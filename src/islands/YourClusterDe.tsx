@@ -1,6 +1,6 @@
 /** The your-cluster island shipping only German messages; importer and diagram load lazily. */
 import YourClusterCore, { type YourClusterProps } from './YourClusterCore';
-import { clusterMessagesDe } from './cluster/messages.de';
+import { clusterMessagesDe } from '../view/cluster/messages.de';
 
 const loadImporterMessages = () =>
   import('../i18n/locales/importer/de.json').then((m) => m.default as Record<string, string>);

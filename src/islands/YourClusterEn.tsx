@@ -1,6 +1,6 @@
 /** The your-cluster island shipping only English messages; importer and diagram load lazily. */
 import YourClusterCore, { type YourClusterProps } from './YourClusterCore';
-import { clusterMessagesEn } from './cluster/messages.en';
+import { clusterMessagesEn } from '../view/cluster/messages.en';
 
 const loadImporterMessages = () =>
   import('../i18n/locales/importer/en.json').then((m) => m.default as Record<string, string>);

@@ -5,8 +5,8 @@
  * ends, what the Pod sees, what a node rewrote, in that order), in its short form where the
  * sentence is long. Pure: translate functions are injected.
  */
-import { narrationParts, type NarrationPart } from '../islands/flow/narrate';
-import type { Tr } from '../islands/flow/trClient';
+import { narrationParts, type NarrationPart } from '../view/flow/narrate';
+import type { Tr } from '../view/flow/trClient';
 import type { Hop, Scenario } from '../sim/types';
 import type { MomentCode } from './moments';
 

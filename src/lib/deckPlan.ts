@@ -9,14 +9,14 @@
  * question's. Pure (no DOM, no files): translate functions and authored notes are passed in.
  */
 import { runScenario } from '../sim/index';
-import { parseSetAttr } from '../islands/flow/urlState';
-import { runForDiagram, type Run } from '../islands/flow/run';
-import { narrate } from '../islands/flow/narrate';
+import { parseSetAttr } from '../view/flow/urlState';
+import { runForDiagram, type Run } from '../view/flow/run';
+import { narrate } from '../view/flow/narrate';
 import { toFlow } from '../islands/flow/toFlow';
-import { diagramTitle } from '../islands/flow/diagramView';
-import { changedWords } from '../islands/flow/changeWords';
-import { isTimeMode, resolveReveal } from '../islands/flow/steps';
-import type { Tr } from '../islands/flow/trClient';
+import { diagramTitle } from '../view/flow/diagramView';
+import { changedWords } from '../view/flow/changeWords';
+import { isTimeMode, resolveReveal } from '../view/flow/steps';
+import type { Tr } from '../view/flow/trClient';
 import { captionMoment, hopCaption } from './deckCaption';
 import { groupMoments, momentSentence, momentsOf, type MomentCode } from './moments';
 import type { DeckDiagram, DeckLesson, DeckStop, Slide } from './deck';

@@ -6,7 +6,7 @@
  * Not with a URL query (the island reads other options from it) or when the reader asked to
  * save data.
  */
-import type { WarmRun } from '../islands/flow/runJobs';
+import type { WarmRun } from '../view/flow/runJobs';
 
 const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData;
 const diagrams = document.querySelectorAll<HTMLElement>('[data-hop-warm]');
@@ -27,7 +27,7 @@ if (
         } catch {
           continue;
         }
-        void import('../islands/flow/runJobs').then((m) => m.warmRun(run));
+        void import('../view/flow/runJobs').then((m) => m.warmRun(run));
       }
     },
     { rootMargin: '400px 0px' },

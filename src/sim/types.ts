@@ -2,7 +2,7 @@
  * Public types of the Hop by Hop simulation engine.
  *
  * This file is the contract between the engine (src/sim), the views (src/islands,
- * src/machines), the lessons and the CLI. The engine speaks only in codes: every string a
+ * src/view/playback), the lessons and the CLI. The engine speaks only in codes: every string a
  * person reads is produced by a view from these codes through i18n keys.
  */
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../../src/cli/main.ts';
 import { importKubectl } from '../../src/importer/index.ts';
-import { samples } from '../../src/cluster/samples.ts';
+import { samples } from '../../src/clusterCheck/samples.ts';
 import { runScenario, validateScenario } from '../../src/sim/index.ts';
 
 const aks = samples.find((s) => s.id === 'aks-cluster')?.text ?? '';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../../src/cli/main';
-import { parseUrlState } from '../../src/islands/flow/urlState';
+import { parseUrlState } from '../../src/view/flow/urlState';
 import { embedParamNames, parseEmbedParams } from '../../src/lib/embedParams';
 import {
   applyOverrides,

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../src/i18n/index';
 import { interpolate } from '../../src/i18n/interpolate';
 import { makeT, makeTs } from '../../src/i18n/translate';
-import { makeTr } from '../../src/islands/flow/tr';
-import { trFor } from '../../src/islands/flow/trClient';
+import { makeTr } from '../../src/view/flow/tr';
+import { trFor } from '../../src/view/flow/trClient';
 
 const AREAS = readdirSync('src/i18n/locales');
 

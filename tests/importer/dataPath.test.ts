@@ -3,7 +3,7 @@
  * kube-system has no kube-proxy Pod, kube-proxy otherwise, and says when it cannot tell.
  */
 import { describe, expect, it } from 'vitest';
-import { applyWhatIf, whatIfOptions } from '../../src/cluster/whatIfs.ts';
+import { applyWhatIf, whatIfOptions } from '../../src/clusterCheck/whatIfs.ts';
 import { simulate } from '../../src/sim/index.ts';
 import {
   annotatedNodes,

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importKubectl, REPORT_CODES, type ImportResult } from '../../src/importer/index.ts';
-import { samples } from '../../src/cluster/samples.ts';
+import { samples } from '../../src/clusterCheck/samples.ts';
 import { validateScenario } from '../../src/sim/index.ts';
 import { toKubectlJson, toKubectlYaml } from './dump.ts';
 import { baseDef, objectsOf } from './helpers.ts';

@@ -12,7 +12,7 @@ import {
   REPORT_KINDS,
   type ReportItem,
 } from '../../src/importer/index.ts';
-import { SAMPLE_IDS, samples } from '../../src/cluster/samples.ts';
+import { SAMPLE_IDS, samples } from '../../src/clusterCheck/samples.ts';
 import de from '../../src/i18n/locales/importer/de.json' with { type: 'json' };
 import en from '../../src/i18n/locales/importer/en.json' with { type: 'json' };
 import { resources } from '../../src/i18n/index.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importKubectl, REPORT_CODES } from '../../src/importer/index.ts';
-import { samples } from '../../src/cluster/samples.ts';
+import { samples } from '../../src/clusterCheck/samples.ts';
 import { presetProbe, simulate, validateScenario } from '../../src/sim/index.ts';
 import { toKubectlJson, toKubectlYaml, toYamlDocuments } from './dump.ts';
 import { baseDef, codes, find, importFails, importOk, items, objectsOf, set } from './helpers.ts';

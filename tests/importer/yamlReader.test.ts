@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, stringify } from 'yaml';
 import { CORE_SCHEMA, loadAll } from 'js-yaml';
-import { samples } from '../../src/cluster/samples.ts';
+import { samples } from '../../src/clusterCheck/samples.ts';
 import { bigCluster, dumpObjects, toKubectlYaml, toYamlDocuments } from './dump.ts';
 
 const full = (text: string): unknown[] => parseAllDocuments(text).map((d) => d.toJS() as unknown);

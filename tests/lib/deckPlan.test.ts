@@ -4,7 +4,7 @@ import { planDeck } from '../../src/lib/deckPlan';
 import { NO_NOTES, parseDeckNotes } from '../../src/lib/deckNotes';
 import { lessonOutline, propNumber, propString } from '../../src/lib/lessonOutline';
 import { lastStep, type Slide } from '../../src/lib/deck';
-import { makeTr } from '../../src/islands/flow/tr';
+import { makeTr } from '../../src/view/flow/tr';
 import { fixed } from '../../src/i18n/number';
 
 /** Every lesson's deck, built as the site builds it, from the lesson's own MDX. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countWord, fillLessonCount, LESSON_COUNT_TOKEN } from '../../src/lib/lessonCount';
 import { localOrigin, withOrigin } from '../../src/lib/hostOrigin';
-import { chooseDesign, fitScale, leastScale } from '../../src/islands/present/fit';
+import { chooseDesign, fitScale, leastScale } from '../../src/view/present/fit';
 
 describe('lesson counts in prose', () => {
   it('spells small counts in both languages and keeps large ones as digits', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario, scenarioIds } from '../../src/sim/index';
 import type { SimResult } from '../../src/sim/types';
-import { isTimeMode } from '../../src/islands/flow/steps';
+import { isTimeMode } from '../../src/view/flow/steps';
 import { momentsOf, sharesBefore, toDeckMoments, type MomentCode } from '../../src/lib/moments';
 import { resources } from '../../src/i18n';
 import { fixed } from '../../src/i18n/number';

@@ -5,7 +5,7 @@ import {
   isOriginAllowed,
   makeEvent,
   parseCommand,
-} from '../../src/islands/embed/protocol';
+} from '../../src/view/embed/protocol';
 
 const msg = (m: Record<string, unknown>) => ({ source: 'hop-by-hop', ...m });
 

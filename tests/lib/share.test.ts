@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { embedUrl, playgroundUrl, snippets } from '../../src/islands/embed/ShareDialog';
-import { parseUrlState } from '../../src/islands/flow/urlState';
-import { trOfTable } from '../../src/islands/flow/trClient';
-import { pickStrings, shareStrings } from '../../src/islands/embed/strings';
+import { embedUrl, playgroundUrl, snippets } from '../../src/view/embed/shareLinks';
+import { parseUrlState } from '../../src/view/flow/urlState';
+import { trOfTable } from '../../src/view/flow/trClient';
+import { pickStrings, shareStrings } from '../../src/view/embed/strings';
 import { parseEmbedParams } from '../../src/lib/embedParams';
 
 const state = {

@@ -2,11 +2,11 @@
  * Validation of the `<Diagram>` MDX attributes (build time). Typos by content authors become
  * visible, localized error boxes and a console warning, never a thrown build error.
  */
-import { runForDiagram, type Run } from '../../islands/flow/run';
+import { runForDiagram, type Run } from '../../view/flow/run';
 import { scenarioIds } from '../../sim/index';
 import { controlIds } from '../../sim/controls';
 import type { InputIssue } from '../../sim/types';
-import { parseSetAttr } from '../../islands/flow/urlState';
+import { parseSetAttr } from '../../view/flow/urlState';
 
 export interface DiagramAttrs {
   id?: string | undefined;

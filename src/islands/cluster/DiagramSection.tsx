@@ -3,10 +3,10 @@
  * the diagram island (loaded lazily); a topology too big to draw is said so instead.
  */
 import { Suspense, type ComponentType } from 'react';
-import type { Outcome } from '../../cluster/analyze';
-import type { WhatIfChoice } from '../../cluster/whatIfs';
+import type { Outcome } from '../../clusterCheck/analyze';
+import type { WhatIfChoice } from '../../clusterCheck/whatIfs';
 import type { Scenario } from '../../sim/types';
-import type { Tr } from '../flow/trClient';
+import type { Tr } from '../../view/flow/trClient';
 import type { PacketFlowProps } from '../packetFlowApi';
 import type { DiagramView } from './useClusterSession';
 

@@ -3,8 +3,8 @@
  * samples and the status line.
  */
 import { useState } from 'react';
-import type { SampleId, SampleLabel } from '../../cluster/sampleIds';
-import type { Tr } from '../flow/trClient';
+import type { SampleId, SampleLabel } from '../../clusterCheck/sampleIds';
+import type { Tr } from '../../view/flow/trClient';
 
 /** The paste box, its actions and samples, and what the page is doing. */
 export function InputSection({

@@ -1,5 +1,5 @@
 /** What stopped the your-cluster page's view: the importer's issues, a share link's, or its own. */
-import type { Tr } from '../flow/trClient';
+import type { Tr } from '../../view/flow/trClient';
 import type { Problem } from './useClusterSession';
 import type { ReportTools } from './views';
 

@@ -4,9 +4,9 @@
  * change as a what-if with the diagram.
  */
 import { useState } from 'react';
-import type { RemedyResult, Verdict } from '../../cluster/codes';
-import { remedyText, verdictText } from '../../cluster/words';
-import type { Tr } from '../flow/trClient';
+import type { RemedyResult, Verdict } from '../../clusterCheck/codes';
+import { remedyText, verdictText } from '../../clusterCheck/words';
+import type { Tr } from '../../view/flow/trClient';
 
 /** One remedy: its sentence, the numbers before and after, the patch and its copy button. */
 function RemedyItem({

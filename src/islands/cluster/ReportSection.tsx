@@ -4,7 +4,7 @@
  */
 import type { ImportOptions } from '../../importer/index';
 import type { ImportReport } from '../../importer/report';
-import type { Tr } from '../flow/trClient';
+import type { Tr } from '../../view/flow/trClient';
 import { ReportItems, ReportSummary, type ReportTools } from './views';
 
 /** The report section; picking another Service or port imports the paste again. */

@@ -1,5 +1,5 @@
 /** The your-cluster page's share link: the address bar holds it; the button copies it. */
-import type { Tr } from '../flow/trClient';
+import type { Tr } from '../../view/flow/trClient';
 
 /** The copy button and whether the copy worked. */
 export function ShareSection({

@@ -1,7 +1,7 @@
 /** The your-cluster page's verdicts on today's topology, their remedies and each Pod's share. */
-import type { Outcome } from '../../cluster/analyze';
-import type { RemedyResult } from '../../cluster/codes';
-import type { Tr } from '../flow/trClient';
+import type { Outcome } from '../../clusterCheck/analyze';
+import type { RemedyResult } from '../../clusterCheck/codes';
+import type { Tr } from '../../view/flow/trClient';
 import { ShareChart, VerdictList } from './views';
 
 /** Today's verdicts and share chart. */

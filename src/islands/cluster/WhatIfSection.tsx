@@ -2,11 +2,11 @@
  * The your-cluster page's what-ifs: a box per change the topology allows (some with a value to
  * pick), and, once one is on, its verdicts and shares beside today's.
  */
-import type { Outcome } from '../../cluster/analyze';
-import type { WhatIfKind, WhatIfOption } from '../../cluster/whatIfs';
-import type { Tr } from '../flow/trClient';
+import type { Outcome } from '../../clusterCheck/analyze';
+import type { WhatIfKind, WhatIfOption } from '../../clusterCheck/whatIfs';
+import type { Tr } from '../../view/flow/trClient';
 import type { After } from './useClusterSession';
-import type { RemedyResult } from '../../cluster/codes';
+import type { RemedyResult } from '../../clusterCheck/codes';
 import { Compare, ShareChart, VerdictList } from './views';
 
 /** What-ifs that take a value: the select's label and how each value reads. */

@@ -5,24 +5,24 @@
  * holds.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Analysis, Outcome } from '../../cluster/analyze';
-import { importJob, scenarioJob, whatIfJob } from '../../cluster/jobs';
-import type { ShareError } from '../../cluster/shareLink';
-import type { WhatIfChoice, WhatIfKind } from '../../cluster/whatIfs';
-import { WHAT_IF_KINDS } from '../../cluster/whatIfKinds';
-import type { RemedyResult } from '../../cluster/codes';
+import type { Analysis, Outcome } from '../../clusterCheck/analyze';
+import { importJob, scenarioJob, whatIfJob } from '../../clusterCheck/jobs';
+import type { ShareError } from '../../clusterCheck/shareLink';
+import type { WhatIfChoice, WhatIfKind } from '../../clusterCheck/whatIfs';
+import { WHAT_IF_KINDS } from '../../clusterCheck/whatIfKinds';
+import type { RemedyResult } from '../../clusterCheck/codes';
 import type { ImportOptions, ReportItem } from '../../importer/index';
 import { MAX_INPUT_BYTES } from '../../importer/limits';
 import { fixed } from '../../i18n/number';
-import type { SampleId } from '../../cluster/sampleIds';
-import { trFor, type Messages, type Tr } from '../flow/trClient';
+import type { SampleId } from '../../clusterCheck/sampleIds';
+import { trFor, type Messages, type Tr } from '../../view/flow/trClient';
 import type { ReportTools } from './views';
 
-type Analyze = typeof import('../../cluster/analyze');
+type Analyze = typeof import('../../clusterCheck/analyze');
 
 let analyzeModule: Promise<Analyze> | null = null;
 const loadAnalyze = (): Promise<Analyze> => {
-  analyzeModule ??= import('../../cluster/analyze').catch((e: unknown) => {
+  analyzeModule ??= import('../../clusterCheck/analyze').catch((e: unknown) => {
     analyzeModule = null;
     throw e;
   });
@@ -269,7 +269,7 @@ export function useClusterSession({ lang, messages, loadImporterMessages }: Sess
 
   const onSample = async (id: SampleId) => {
     try {
-      const { sampleText } = await import('../../cluster/samples');
+      const { sampleText } = await import('../../clusterCheck/samples');
       const content = sampleText(id);
       setText(content);
       await runImport(content);

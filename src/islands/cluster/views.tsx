@@ -1,14 +1,14 @@
 /**
  * The your-cluster page's result views: verdict lists, the today / what-if comparison, the per-Pod
- * share chart and the import report. Presentational only; the data comes from src/cluster.
+ * share chart and the import report. Presentational only; the data comes from src/clusterCheck.
  */
 import type { ImportReport, ReportItem } from '../../importer/report';
-import type { RunFacts } from '../../cluster/verdicts';
-import type { RemedyResult, Verdict } from '../../cluster/codes';
-import { verdictText } from '../../cluster/words';
+import type { RunFacts } from '../../clusterCheck/verdicts';
+import type { RemedyResult, Verdict } from '../../clusterCheck/codes';
+import { verdictText } from '../../clusterCheck/words';
 import { fixed } from '../../i18n/number';
-import type { Tr } from '../flow/trClient';
-import { fitLabel } from '../flow/fitLabel';
+import type { Tr } from '../../view/flow/trClient';
+import { fitLabel } from '../../view/flow/fitLabel';
 import { Remedies } from './Remedies';
 
 export { verdictText };

@@ -1,7 +1,7 @@
 /**
  * The embed island: parses the frame's URL, runs the real diagram with those options, shows a
- * localized list of ignored parameters, and bridges the postMessage API (protocol.ts) to the
- * diagram's PacketFlowApi. It never focuses anything by itself, so the host's keys keep working
+ * localized list of ignored parameters, and bridges the postMessage API (view/embed/protocol.ts) to
+ * the diagram's PacketFlowApi. It never focuses anything by itself, so the host's keys keep working
  * until the reader clicks or tabs into the frame.
  */
 import {
@@ -16,7 +16,7 @@ import {
   type ReactElement,
 } from 'react';
 import type { PacketFlowApi, PacketFlowProps, PacketFlowState } from '../packetFlowApi';
-import { trOfTable } from '../flow/trClient';
+import { trOfTable } from '../../view/flow/trClient';
 import { controlIds } from '../../sim/controls';
 import type { InputIssue } from '../../sim/types';
 import {
@@ -32,7 +32,7 @@ import {
   makeEvent,
   parseCommand,
   type EmbedCommand,
-} from './protocol';
+} from '../../view/embed/protocol';
 // Loaded on the first click only: most readers of an embed never open it.
 const ShareDialog = lazy(() => import('./ShareDialog'));
 

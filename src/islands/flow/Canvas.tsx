@@ -12,9 +12,10 @@ import {
 } from '@xyflow/react';
 import type { ReactNode, RefObject } from 'react';
 import { AriaSeed } from './a11y';
-import { edgeTypes, nodeTypes, StaticPicture, ViewContext, type DiagramView } from './nodes';
+import { edgeTypes, nodeTypes, StaticPicture, ViewContext } from './nodes';
+import type { DiagramView } from '../../view/flow/diagramView';
 import type { FlowLayout, LinkData, PlaceData } from './toFlow';
-import type { Tr } from './trClient';
+import type { Tr } from '../../view/flow/trClient';
 
 const FIXED_PICTURE = {
   defaultViewport: { x: 0, y: 0, zoom: 1 },

@@ -1,9 +1,9 @@
 /** Plain-SVG charts: per-pod load bars and a per-node drain timeline on a shared time axis. */
 import { memo, useMemo, type MouseEvent, type ReactNode } from 'react';
-import type { ChartData, ResultView } from './run';
-import type { Tr } from './trClient';
+import type { ChartData, ResultView } from '../../view/flow/run';
+import type { Tr } from '../../view/flow/trClient';
 import { fixed } from '../../i18n/number';
-import { fitLabel, textEm } from './fitLabel';
+import { fitLabel, textEm } from '../../view/flow/fitLabel';
 
 /** How many of the sorted times come before t. */
 function lowerBound(sorted: readonly number[], t: number): number {
@@ -66,8 +66,8 @@ export const LoadBars = memo(function LoadBars({
   );
   const W = Math.max(260, width);
   // Room for the longest Pod name (imported ones such as "shop-7d9c6b5f4-x2kqp" are long), up
-  // to 40 % of the width; longer names lose their middle to an ellipsis (fitLabel.ts, measured
-  // for the 13 px bold label; the title has them whole), so no name runs under its bar.
+  // to 40 % of the width; longer names lose their middle to an ellipsis (view/flow/fitLabel.ts,
+  // measured for the 13 px bold label; the title has them whole), so no name runs under its bar.
   const FONT = 13;
   const longest = Math.max(0, ...pods.map((p) => textEm(p.id)));
   const labelW = Math.round(Math.min(W * 0.4, Math.max(70, longest * FONT + 8)));

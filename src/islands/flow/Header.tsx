@@ -3,8 +3,8 @@ import { Suspense, lazy, useRef, useState } from 'react';
 import type { DataPathKind } from '../../sim/dataPath';
 import type { ExternalTrafficPolicy } from '../../sim/types';
 import type { PacketFlowApi, PacketFlowState } from '../packetFlowApi';
-import { snatChipKey } from './diagramView';
-import type { Tr } from './trClient';
+import { snatChipKey } from '../../view/flow/diagramView';
+import type { Tr } from '../../view/flow/trClient';
 
 // The share dialog is loaded on the first click only (most readers never open it).
 const SharePanel = lazy(() => import('./SharePanel'));

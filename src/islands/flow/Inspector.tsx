@@ -9,10 +9,10 @@ import {
   reasonText,
   ruleLabel,
   whyText,
-} from './narrate';
+} from '../../view/flow/narrate';
 import { DisclosurePanel, H, sub } from './Panel';
 import { Stack } from './Stack';
-import type { Tr } from './trClient';
+import type { Tr } from '../../view/flow/trClient';
 
 function Addr({ value, changed }: { value: string; changed: boolean }) {
   return changed ? <mark className="hop-changed">{value}</mark> : <>{value}</>;

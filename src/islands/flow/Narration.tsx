@@ -5,9 +5,9 @@
  */
 import { useMemo } from 'react';
 import { fixed } from '../../i18n/number';
-import { narrationAt } from './diagramView';
+import { narrationAt } from '../../view/flow/diagramView';
 import { Stack } from './Stack';
-import type { Tr } from './trClient';
+import type { Tr } from '../../view/flow/trClient';
 
 /** The narration of one diagram at a step. */
 export function Narration(props: {

@@ -1,13 +1,8 @@
 /** What the diagram set aside: URL parameters it ignored and what-ifs it refused, localized. */
-import { issueLine } from '../../i18n/issues';
 import { issueAllowed, issueReceived } from '../../i18n/issueParts';
 import type { InputIssue } from '../../sim/types';
-import type { Tr } from './trClient';
-
-/** Localized text for an engine input issue. */
-export function issueText(tr: Tr, lang: string, issue: InputIssue): string {
-  return issueLine((key, vars) => tr(key, vars), lang, issue);
-}
+import type { Tr } from '../../view/flow/trClient';
+import { issueText } from '../../view/flow/issueText';
 
 /** The soft notice under the controls; nothing when there is nothing to say. */
 export function Notices({

@@ -2,13 +2,13 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { Actor } from 'xstate';
 import type { ConnectionTrace, Hop } from '../../sim/types';
-import { STEP_SECONDS, type playbackMachine } from '../../machines/playbackMachine';
-import { fmtAddr, hopReasonText } from './narrate';
-import type { Step } from './steps';
-import { DOCK_ROOM, type Box } from './geometry';
-import { pointAlong, type Point } from './polyline';
+import { STEP_SECONDS, type playbackMachine } from '../../view/playback/playbackMachine';
+import { fmtAddr, hopReasonText } from '../../view/flow/narrate';
+import type { Step } from '../../view/flow/steps';
+import { DOCK_ROOM, type Box } from '../../view/flow/geometry';
+import { pointAlong, type Point } from '../../view/flow/polyline';
 import { hopRoute, type FlowLayout } from './toFlow';
-import type { Tr } from './trClient';
+import type { Tr } from '../../view/flow/trClient';
 import { useSelector } from './useSelector';
 
 type PlaybackActor = Actor<typeof playbackMachine>;

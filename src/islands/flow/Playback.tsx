@@ -2,9 +2,9 @@
  * The playback bar: reset, back, play/pause, forward, end, speed and the seek slider (steps or
  * simulated seconds). It re-renders on the machine's position; the diagram around it does not.
  */
-import { speeds } from '../../machines/playbackMachine';
+import { speeds } from '../../view/playback/playbackMachine';
 import { fixed } from '../../i18n/number';
-import type { Tr } from './trClient';
+import type { Tr } from '../../view/flow/trClient';
 import type { PlaybackActor } from './usePlayback';
 import { useSelector } from './useSelector';
 

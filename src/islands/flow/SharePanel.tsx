@@ -5,7 +5,7 @@
  */
 import type { ReactElement } from 'react';
 import ShareDialog, { type ShareDialogProps } from '../embed/ShareDialog';
-import { shareStrings } from '../embed/strings';
+import { shareStrings } from '../../view/embed/strings';
 
 /** ShareDialog opened at once, without its own button (the diagram's toolbar has one). */
 export default function SharePanel(

@@ -1,8 +1,8 @@
 /** The chart of a run over simulated time: a drain's per-node lanes, or the per-pod load bars. */
 import type { Scenario } from '../../sim/types';
 import { DrainTimeline, LoadBars } from './Charts';
-import type { Run } from './run';
-import type { Tr } from './trClient';
+import type { Run } from '../../view/flow/run';
+import type { Tr } from '../../view/flow/trClient';
 
 /** What the time chart needs (the panels and a deck's chart-only view pass the same). */
 export interface ChartProps {

@@ -7,8 +7,8 @@
 import { memo } from 'react';
 import { applies, currentValue, keyForControl, valuesFor, type OverrideKey } from '../../sim/keys';
 import type { Scenario } from '../../sim/types';
-import type { Tr } from './trClient';
-import { valueLabel } from './changeWords';
+import type { Tr } from '../../view/flow/trClient';
+import { valueLabel } from '../../view/flow/changeWords';
 
 /** The override key each control edits (from the declaration). */
 export function controlKey(control: string): OverrideKey | undefined {

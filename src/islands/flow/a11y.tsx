@@ -6,9 +6,9 @@
  * first frame (and the first client render) carried the English defaults.
  */
 import { useStoreApi, type AriaLabelConfig, type Edge, type Node } from '@xyflow/react';
-import { placeName } from './narrate';
+import { placeName } from '../../view/flow/narrate';
 import type { LinkData, PlaceData } from './toFlow';
-import type { Tr } from './trClient';
+import type { Tr } from '../../view/flow/trClient';
 
 /**
  * The `ariaLabelConfig` strings the fixed picture renders, from the diagram's i18n keys: the

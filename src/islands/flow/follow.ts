@@ -5,8 +5,8 @@
  * between, in the band between the site's header and that bar, so the reader's thumb stays on
  * the buttons and the eyes on the packet. Nothing moves while the diagram is off screen.
  */
-import type { Step } from './steps';
-import type { Box } from './geometry';
+import type { Step } from '../../view/flow/steps';
+import type { Box } from '../../view/flow/geometry';
 import type { FlowLayout } from './toFlow';
 
 /** The boxes a step shows (the hop it completed, or at step 0 the first hop's sender). */

@@ -9,24 +9,8 @@ import {
   type Edge,
 } from '@xyflow/react';
 import type { FlowLayout, LinkData, PlaceData } from './toFlow';
-import { pathOf } from './polyline';
-
-/** Per-frame-independent view state the nodes read (which places are active, node states). */
-export interface DiagramView {
-  active: ReadonlySet<string>;
-  activeLink: string | null;
-  /** Badges per place id, already localized. */
-  badges: Readonly<Record<string, string[]>>;
-  /** Places drawn dimmed (offline node, exited pod). */
-  dim: ReadonlySet<string>;
-  /**
-   * Badges that say what the load balancer does with a node ("LB: out of rotation", "MetalLB:
-   * answers ARP"): a lesson keeps them hidden until its questions about the diagram are settled.
-   */
-  giveaways?: ReadonlySet<string>;
-  /** Place names, and the canvas's accessible name (which names the data path). */
-  labels: { kubeProxy: string; lb: string; noPods: string; canvas: string; canvasNoLb: string };
-}
+import { pathOf } from '../../view/flow/polyline';
+import type { DiagramView } from '../../view/flow/diagramView';
 
 export const ViewContext = createContext<DiagramView>({
   active: new Set(),

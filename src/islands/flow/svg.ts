@@ -1,5 +1,5 @@
 /** A standalone SVG of the diagram's current layout (exportSvg for slides and docs). */
-import { pathOf } from './polyline';
+import { pathOf } from '../../view/flow/polyline';
 import type { FlowLayout } from './toFlow';
 
 function esc(s: string): string {

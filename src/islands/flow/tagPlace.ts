@@ -3,8 +3,8 @@
  * of the boxes' labels (a Node's name and address strip, a client, the load balancer, a
  * kube-proxy or a Pod), inside the canvas. Pure geometry over the layout, so it is unit-tested.
  */
-import { proxyId, type Box } from './geometry';
-import type { Point } from './polyline';
+import { proxyId, type Box } from '../../view/flow/geometry';
+import type { Point } from '../../view/flow/polyline';
 import type { FlowLayout } from './toFlow';
 import type { PlaceFonts } from './fonts';
 

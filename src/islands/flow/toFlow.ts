@@ -1,7 +1,8 @@
 /**
- * The React Flow adapter: the geometry (geometry.ts) of a resolved scenario as React Flow nodes
- * and edges with explicit positions, sizes and handles, so React Flow can server-render the first
- * frame. No routing decisions: which links exist comes from the topology and the engine's hops.
+ * The React Flow adapter: the geometry (view/flow/geometry.ts) of a resolved scenario as React Flow
+ * nodes and edges with explicit positions, sizes and handles, so React Flow can server-render the
+ * first frame. No routing decisions: which links exist comes from the topology and the engine's
+ * hops.
  */
 import { placeFonts, type PlaceFonts } from './fonts';
 import type { Edge, Node } from '@xyflow/react';
@@ -17,9 +18,9 @@ import {
   type Box,
   type LayoutOptions,
   type PlaceKind,
-} from './geometry';
-import { fitLabel } from './fitLabel';
-import { reverse, type Point } from './polyline';
+} from '../../view/flow/geometry';
+import { fitLabel } from '../../view/flow/fitLabel';
+import { reverse, type Point } from '../../view/flow/polyline';
 
 /** Data carried by every diagram node; `sub` is the address line. */
 export interface PlaceData extends Record<string, unknown> {

@@ -3,11 +3,11 @@
  * the share dialog drive, and the state they read back.
  */
 import { useCallback, useEffect, useImperativeHandle, useMemo, type Ref } from 'react';
-import { stepOf } from '../../machines/playbackMachine';
+import { stepOf } from '../../view/playback/playbackMachine';
 import type { PacketFlowApi, PacketFlowState } from '../packetFlowApi';
 import { layoutToSvg } from './svg';
 import type { FlowLayout } from './toFlow';
-import type { Tr } from './trClient';
+import type { Tr } from '../../view/flow/trClient';
 import type { Coarse, PlaybackActor } from './usePlayback';
 
 /** The API of one diagram, handed to `apiRef`, with its state reported on every coarse change. */

@@ -6,7 +6,7 @@
  * (hydration keeps the server's frame); the server has them from the start (serverRun.ts).
  */
 import { useMemo } from 'react';
-import type { Messages } from './trClient';
+import type { Messages } from '../../view/flow/trClient';
 
 type Lang = 'en' | 'de';
 type Table = Record<string, string>;

@@ -4,7 +4,7 @@
  * a page's first load never pay for it.
  */
 import { useEffect, useRef, type RefObject } from 'react';
-import type { Step } from './steps';
+import type { Step } from '../../view/flow/steps';
 import type { FlowLayout } from './toFlow';
 
 /** Follows the packet on each step while `enabled` (a stacked picture with step buttons). */

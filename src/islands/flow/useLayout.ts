@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import type { Hop, Scenario } from '../../sim/types';
-import { stackWidth } from './geometry';
+import { stackWidth } from '../../view/flow/geometry';
 import { toFlow, type FlowLayout } from './toFlow';
 
 /** Width of the stacked first frame the server adds for phones. */

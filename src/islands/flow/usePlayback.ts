@@ -1,12 +1,12 @@
 /**
  * The playback machine of one diagram: created once, fed the run (a what-if re-run keeps the
  * learner's place where it exists), ticked by animation frames while playing. The machine is
- * timer-free (machines/playbackMachine.ts); this hook is the only clock.
+ * timer-free (view/playback/playbackMachine.ts); this hook is the only clock.
  */
 import { useEffect, useRef, useState } from 'react';
 import { createActor } from 'xstate';
-import { playbackMachine, stepOf } from '../../machines/playbackMachine';
-import type { Run } from './run';
+import { playbackMachine, stepOf } from '../../view/playback/playbackMachine';
+import type { Run } from '../../view/flow/run';
 import { useSelector } from './useSelector';
 
 /** The playback actor of a diagram. */

@@ -5,8 +5,8 @@
  */
 import { useEffect, type RefObject } from 'react';
 import type { HopRevealDetail } from '../packetFlowApi';
-import { revealCommand } from './commands';
-import type { Run } from './run';
+import { revealCommand } from '../../view/flow/commands';
+import type { Run } from '../../view/flow/run';
 import type { PlaybackActor } from './usePlayback';
 
 /** Listens for reveals of this diagram while it has a run. */

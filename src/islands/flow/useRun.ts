@@ -7,8 +7,8 @@
  * (components/diagram/serverRun.ts), the browser has the worker's chunk.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { RunOutcome } from './run';
-import { jobFor, type Runner, type ScenarioSource } from './runJobs';
+import type { RunOutcome } from '../../view/flow/run';
+import { jobFor, type Runner, type ScenarioSource } from '../../view/flow/runJobs';
 
 let serverRunner: Runner | null = null;
 

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { InputIssue } from '../../sim/types';
 import type { Coarse, PlaybackActor } from './usePlayback';
-import { parseUrlState, serializeUrlState } from './urlState';
+import { parseUrlState, serializeUrlState } from '../../view/flow/urlState';
 
 interface UrlSync {
   enabled: boolean;

@@ -7,8 +7,8 @@
 import { fixed } from '../../i18n/number';
 import { num, phraseText } from '../../lib/practiceText';
 import type { Grade, KeyEntry, QuestionSpec, WindowBand } from '../../sim/practice/types';
-import type { Tr } from '../flow/trClient';
-import { answerText, keyText, timingFor } from './draft';
+import type { Tr } from '../../view/flow/trClient';
+import { answerText, keyText, timingFor } from '../../view/practice/draft';
 
 /** The band of a window with the engine's and the learner's answers on it. */
 function BandBar({

@@ -3,8 +3,8 @@
  * for review today (a miss brings its family back; src/lib/practiceDue.ts), and the progress.
  */
 import { FAMILY_IDS, FAMILY_LESSONS, type FamilyId } from '../../sim/practiceFamilies';
-import type { Tr } from '../flow/trClient';
-import type { PracticeProgress } from './progress';
+import type { Tr } from '../../view/flow/trClient';
+import type { PracticeProgress } from '../../view/practice/progress';
 
 /** The topic picker, the due list and the progress line. */
 export function Picker({

@@ -17,8 +17,8 @@ import {
 } from '../../lib/practiceDue';
 import { fadingOf } from '../../sim/practiceRound';
 import type { FamilyId } from '../../sim/practiceFamilies';
-import { trFor, type Messages } from '../flow/trClient';
-import { loadRound } from './engine';
+import { trFor, type Messages } from '../../view/flow/trClient';
+import { loadRound } from '../../view/practice/practiceJobs';
 import { Picker } from './Picker';
 import {
   emptyProgress,
@@ -31,10 +31,10 @@ import {
   storage,
   writeStored,
   type PracticeProgress,
-} from './progress';
-import type { Round } from './round';
+} from '../../view/practice/progress';
+import type { Round } from '../../view/practice/round';
 import { RoundView } from './RoundView';
-import { freshSeed, parseFamily, parseSeed, withSeed } from './seed';
+import { freshSeed, parseFamily, parseSeed, withSeed } from '../../view/practice/seed';
 
 export interface PracticeProps {
   lang: 'en' | 'de';

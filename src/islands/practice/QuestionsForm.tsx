@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
 import { phraseText } from '../../lib/practiceText';
 import type { Fading } from '../../sim/practiceRound';
 import type { Grade, Puzzle, QuestionSpec } from '../../sim/practice/types';
-import type { Tr } from '../flow/trClient';
-import type { Draft } from './draft';
+import type { Tr } from '../../view/flow/trClient';
+import type { Draft } from '../../view/practice/draft';
 
 /** The moment a question names, as its badge says it. */
 function momentText(tr: Tr, puzzle: Puzzle, q: QuestionSpec): string {

@@ -7,11 +7,11 @@ import { useEffect, useRef, useState } from 'react';
 import { isRight } from '../../sim/practiceRound';
 import { givenIn, type Fading } from '../../sim/practiceRound';
 import type { Grade, QuestionSpec } from '../../sim/practice/types';
-import type { Tr } from '../flow/trClient';
-import { answersOf, draftWith, emptyDraft, missing } from './draft';
+import type { Tr } from '../../view/flow/trClient';
+import { answersOf, draftWith, emptyDraft, missing } from '../../view/practice/draft';
 import { Feedback } from './Feedback';
 import { QuestionsForm } from './QuestionsForm';
-import type { Round } from './round';
+import type { Round } from '../../view/practice/round';
 import { RunDiagram } from './RunDiagram';
 import { SetupSection } from './SetupSection';
 

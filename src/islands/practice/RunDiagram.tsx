@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { Scenario } from '../../sim/types';
 import type { HopRevealDetail, PacketFlowProps } from '../packetFlowApi';
-import type { Messages, Tr } from '../flow/trClient';
+import type { Messages, Tr } from '../../view/flow/trClient';
 
 /** The diagram's DOM id (reveals name it). */
 export const DIAGRAM_ID = 'practice-diagram';
@@ -16,7 +16,7 @@ type Core = ComponentType<PacketFlowProps & { messages: Messages }>;
 async function loadCore(lang: 'en' | 'de'): Promise<{ Core: Core; messages: Messages }> {
   const [core, msgs] = await Promise.all([
     import('../PacketFlowCore'),
-    lang === 'de' ? import('../flow/messages.de') : import('../flow/messages.en'),
+    lang === 'de' ? import('../../view/flow/messages.de') : import('../../view/flow/messages.en'),
   ]);
   const messages = 'messagesDe' in msgs ? msgs.messagesDe : msgs.messagesEn;
   return { Core: core.default, messages };

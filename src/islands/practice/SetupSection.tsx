@@ -6,7 +6,7 @@
  */
 import { phraseText } from '../../lib/practiceText';
 import type { Puzzle, SetupNode } from '../../sim/practice/types';
-import type { Tr } from '../flow/trClient';
+import type { Tr } from '../../view/flow/trClient';
 
 /** The setup section of a round. */
 export function SetupSection({ tr, lang, puzzle }: { tr: Tr; lang: 'en' | 'de'; puzzle: Puzzle }) {

@@ -14,7 +14,7 @@ import {
   type ReactElement,
 } from 'react';
 import type { PacketFlowApi, PacketFlowProps, PacketFlowState } from '../packetFlowApi';
-import { trOfTable } from '../flow/trClient';
+import { trOfTable } from '../../view/flow/trClient';
 import {
   castVote,
   clampPosition,

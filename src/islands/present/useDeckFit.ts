@@ -1,11 +1,11 @@
 /**
- * Fits a slide's diagram into the room the slide leaves it: picks the design width that draws
- * it biggest with readable labels (fit.ts), lays the picture out at that width and scales it as
- * a whole (transform: no re-layout loop). The picture's box then takes the scaled height, so the
- * caption and the chart below it get the rest. Again on every resize.
+ * Fits a slide's diagram into the room the slide leaves it: picks the design width that draws it
+ * biggest with readable labels (view/present/fit.ts), lays the picture out at that width and scales
+ * it as a whole (transform: no re-layout loop). The picture's box then takes the scaled height, so
+ * the caption and the chart below it get the rest. Again on every resize.
  */
 import { useEffect, useRef } from 'react';
-import { chooseDesign, fitScale, leastScale, type Design } from './fit';
+import { chooseDesign, fitScale, leastScale, type Design } from '../../view/present/fit';
 
 /** Refs for the slide (the room), its picture box and the part under the picture. */
 export function useDeckFit(designs: readonly Design[] | null, key: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failTicks, probeMarks, sharesAt } from '../../../src/islands/flow/Charts';
-import { runForDiagram } from '../../../src/islands/flow/run';
+import { runForDiagram } from '../../../src/view/flow/run';
 
 const x = (t: number): number => 10 + t * 2;
 

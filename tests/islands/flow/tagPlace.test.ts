@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../../src/sim/index';
-import { containerId, type Box } from '../../../src/islands/flow/geometry';
+import { containerId, type Box } from '../../../src/view/flow/geometry';
 import { hopRoute, toFlow, type FlowLayout } from '../../../src/islands/flow/toFlow';
-import { toSteps } from '../../../src/islands/flow/steps';
+import { toSteps } from '../../../src/view/flow/steps';
 import { labelAreas, placeTag, tagSize } from '../../../src/islands/flow/tagPlace';
 import { followBox, scrollDelta } from '../../../src/islands/flow/follow';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario, getScenario } from '../../../src/sim/index';
-import { containerId, linkId, STACK_BELOW, stackWidth } from '../../../src/islands/flow/geometry';
-import { pointAlong } from '../../../src/islands/flow/polyline';
+import { containerId, linkId, STACK_BELOW, stackWidth } from '../../../src/view/flow/geometry';
+import { pointAlong } from '../../../src/view/flow/polyline';
 import { hopRoute, toFlow } from '../../../src/islands/flow/toFlow';
 import { scenarioIds } from '../../../src/sim/index';
-import { toSteps, resolveReveal } from '../../../src/islands/flow/steps';
+import { toSteps, resolveReveal } from '../../../src/view/flow/steps';
 
 function overlaps(
   a: { x: number; y: number; w: number; h: number },

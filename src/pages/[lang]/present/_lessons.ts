@@ -11,7 +11,7 @@ import { planDeck } from '../../../lib/deckPlan';
 import { NO_NOTES, parseDeckNotes, type AuthoredNotes } from '../../../lib/deckNotes';
 import { languages, type Lang } from '../../../i18n';
 import { fixed } from '../../../i18n/number';
-import { makeTr } from '../../../islands/flow/tr';
+import { makeTr } from '../../../view/flow/tr';
 
 export interface DeckEntry {
   lang: Lang;

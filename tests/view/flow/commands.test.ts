@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jumpCommand, keyCommand, revealCommand } from '../../../src/islands/flow/commands';
-import { runForDiagram } from '../../../src/islands/flow/run';
+import { jumpCommand, keyCommand, revealCommand } from '../../../src/view/flow/commands';
+import { runForDiagram } from '../../../src/view/flow/run';
 
 function runOf(id: string) {
   const o = runForDiagram(id, {});

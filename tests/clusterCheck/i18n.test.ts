@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import de from '../../src/i18n/locales/cluster/de.json' with { type: 'json' };
 import en from '../../src/i18n/locales/cluster/en.json' with { type: 'json' };
-import { REMEDY_CODES, VERDICT_CODES } from '../../src/cluster/codes.ts';
+import { REMEDY_CODES, VERDICT_CODES } from '../../src/clusterCheck/codes.ts';
 import { PROBE_KIND_NAMES } from '../../src/sim/params.ts';
-import { SHARE_ERRORS } from '../../src/cluster/shareLink.ts';
-import { WHAT_IF_KINDS } from '../../src/cluster/whatIfs.ts';
+import { SHARE_ERRORS } from '../../src/clusterCheck/shareLink.ts';
+import { WHAT_IF_KINDS } from '../../src/clusterCheck/whatIfs.ts';
 import { OUTCOME_REASONS } from '../../src/sim/index.ts';
 
 /** Node roles name themselves in the counted `nodesMore` verdict. */

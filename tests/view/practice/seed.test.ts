@@ -6,7 +6,7 @@ import {
   parseFamily,
   parseSeed,
   withSeed,
-} from '../../../src/islands/practice/seed';
+} from '../../../src/view/practice/seed';
 
 describe('parseSeed', () => {
   it('reads whole numbers from 0 to 2^31 − 1', () => {

@@ -7,7 +7,7 @@ import {
   TIME_SCALE,
   type PlaybackEvent,
   type PlaybackInput,
-} from '../../src/machines/playbackMachine';
+} from '../../../src/view/playback/playbackMachine';
 
 const start = (input: PlaybackInput) => createActor(playbackMachine, { input }).start();
 

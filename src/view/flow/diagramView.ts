@@ -1,16 +1,32 @@
 /**
  * What the diagram shows at a moment, derived from a run: which places and link are lit, the
  * state badges of a timed run, the narration line, the chips and the title. Pure (no React);
- * tests/islands/flow/diagramView.test.ts checks it against engine runs.
+ * tests/view/flow/diagramView.test.ts checks it against engine runs.
  */
 import { announcesL2 } from '../../sim/presets';
 import { ebpfConfigOf, usesEbpf } from '../../sim/ebpf/config';
 import type { ExternalTrafficPolicy, Hop, Scenario } from '../../sim/types';
 import type { StateAt } from '../../sim/state';
 import { containerId, linkId } from './geometry';
-import type { DiagramView } from './nodes';
 import type { Run } from './run';
 import type { Tr } from './trClient';
+
+/** Per-frame-independent view state the nodes read (which places are active, node states). */
+export interface DiagramView {
+  active: ReadonlySet<string>;
+  activeLink: string | null;
+  /** Badges per place id, already localized. */
+  badges: Readonly<Record<string, string[]>>;
+  /** Places drawn dimmed (offline node, exited pod). */
+  dim: ReadonlySet<string>;
+  /**
+   * Badges that say what the load balancer does with a node ("LB: out of rotation", "MetalLB:
+   * answers ARP"): a lesson keeps them hidden until its questions about the diagram are settled.
+   */
+  giveaways?: ReadonlySet<string>;
+  /** Place names, and the canvas's accessible name (which names the data path). */
+  labels: { kubeProxy: string; lb: string; noPods: string; canvas: string; canvasNoLb: string };
+}
 
 /** The hop shown at a step: the one just played, or before the first step the one to come. */
 export function shownHop(run: Run, step: number): Hop | null {

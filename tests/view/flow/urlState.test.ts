@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { issueAllowed, issueReceived } from '../../../src/i18n/issueParts';
-import { parseSetAttr, parseUrlState, serializeUrlState } from '../../../src/islands/flow/urlState';
+import { parseSetAttr, parseUrlState, serializeUrlState } from '../../../src/view/flow/urlState';
 
 describe('URL state', () => {
   it('parses overrides, step, time and speed', () => {

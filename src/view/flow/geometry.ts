@@ -1,7 +1,8 @@
 /**
  * The diagram's geometry: where every place sits for a width (side by side, or stacked on a
  * phone) and the polyline each link follows, so packets travel exactly along the drawn links.
- * Pure and free of React Flow (the adapter is toFlow.ts); the static SVG and tests use it too.
+ * Pure and free of React Flow (its adapter: islands/flow/toFlow.ts); the static SVG and tests use
+ * it too.
  */
 import { announcesL2 } from '../../sim/presets';
 import type { PlaceId, Scenario } from '../../sim/types';

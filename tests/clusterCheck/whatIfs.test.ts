@@ -1,17 +1,17 @@
 /** What-ifs on imported scenarios: what they offer, what they change, and untrusted choices. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeText } from '../../src/cluster/analyze.ts';
+import { analyzeText } from '../../src/clusterCheck/analyze.ts';
 import {
   DRAIN_AT,
   applyWhatIf,
   applyWhatIfs,
   parseWhatIfs,
   whatIfOptions,
-} from '../../src/cluster/whatIfs.ts';
-import { preStopSeconds } from '../../src/cluster/remedies.ts';
+} from '../../src/clusterCheck/whatIfs.ts';
+import { preStopSeconds } from '../../src/clusterCheck/remedies.ts';
 import { importKubectl } from '../../src/importer/index.ts';
-import { samples } from '../../src/cluster/samples.ts';
+import { samples } from '../../src/clusterCheck/samples.ts';
 import type { Scenario } from '../../src/sim/index.ts';
 
 function at<T>(xs: readonly T[], i: number): T {

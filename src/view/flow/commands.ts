@@ -1,9 +1,9 @@
 /**
  * The diagram's headless controller: what a key, a lesson's reveal or a log entry asks the
- * playback machine to do. Pure functions of their inputs (tests/islands/flow/commands.test.ts);
+ * playback machine to do. Pure functions of their inputs (tests/view/flow/commands.test.ts);
  * the hooks only send what these return.
  */
-import type { PlaybackEvent, PlaybackMode } from '../../machines/playbackMachine';
+import type { PlaybackEvent, PlaybackMode } from '../playback/playbackMachine';
 import { resolveReveal, type Step } from './steps';
 
 /** Where a key is pressed and what the run has, as far as keys care. */

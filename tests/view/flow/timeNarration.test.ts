@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { runForDiagram } from '../../../src/islands/flow/run';
-import { narrationAt } from '../../../src/islands/flow/diagramView';
-import { allTimeNarrations, timeNarration } from '../../../src/islands/flow/timeNarration';
-import { makeTr } from '../../../src/islands/flow/tr';
+import { runForDiagram } from '../../../src/view/flow/run';
+import { narrationAt } from '../../../src/view/flow/diagramView';
+import { allTimeNarrations, timeNarration } from '../../../src/view/flow/timeNarration';
+import { makeTr } from '../../../src/view/flow/tr';
 
 /** A run over time says what is on screen, not the last hop of its first connection. */
 describe('timeNarration', () => {

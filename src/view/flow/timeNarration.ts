@@ -6,7 +6,7 @@
  */
 import { fixed } from '../../i18n/number';
 import type { SimEvent } from '../../sim/types';
-import { eventText } from './EventLog';
+import { eventText } from './eventText';
 import type { Step } from './steps';
 import type { Tr } from './trClient';
 

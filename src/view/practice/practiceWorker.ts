@@ -3,7 +3,7 @@
  * puzzle runs the engine once per critical probe phase), so the page never carries the engine.
  */
 import { prepareRound, type Round } from './round';
-import type { PracticeRequest, PracticeResponse } from './engine';
+import type { PracticeRequest, PracticeResponse } from './practiceJobs';
 
 const rounds = new Map<string, Round>();
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeText } from '../../src/cluster/analyze.ts';
+import { analyzeText } from '../../src/clusterCheck/analyze.ts';
 import { main, type CliIo } from '../../src/cli/main.ts';
 import { dumpObjects, toKubectlYaml } from '../importer/dump.ts';
 import { FIXTURES, type Fixture } from '../fixtures/kubectl/fixtures.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PACKET_KINDS, runScenario } from '../../../src/sim/index';
-import { hopReasonText, narrate, narrationParts } from '../../../src/islands/flow/narrate';
-import { toSteps } from '../../../src/islands/flow/steps';
-import { eventText } from '../../../src/islands/flow/EventLog';
-import { makeTr } from '../../../src/islands/flow/tr';
+import { hopReasonText, narrate, narrationParts } from '../../../src/view/flow/narrate';
+import { toSteps } from '../../../src/view/flow/steps';
+import { eventText } from '../../../src/view/flow/eventText';
+import { makeTr } from '../../../src/view/flow/tr';
 import type { Hop, Scenario } from '../../../src/sim/types';
 import { eventShape, hopsOf, runs } from './narrateCorpus';
 

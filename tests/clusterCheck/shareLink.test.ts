@@ -5,15 +5,15 @@
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { analyzeText, metaOf } from '../../src/cluster/analyze.ts';
+import { analyzeText, metaOf } from '../../src/clusterCheck/analyze.ts';
 import {
   MAX_FRAGMENT_CHARS,
   SHARE_KEY,
   decodeShare,
   encodeShare,
   type SharePayload,
-} from '../../src/cluster/shareLink.ts';
-import { samples } from '../../src/cluster/samples.ts';
+} from '../../src/clusterCheck/shareLink.ts';
+import { samples } from '../../src/clusterCheck/samples.ts';
 
 /** The i-th element, or a failed test. */
 function at<T>(xs: readonly T[], i: number): T {

@@ -6,10 +6,10 @@ import {
   narrationAt,
   shownHop,
   snatChipKey,
-} from '../../../src/islands/flow/diagramView';
-import { containerId, linkId } from '../../../src/islands/flow/geometry';
-import { runForDiagram } from '../../../src/islands/flow/run';
-import { makeTr } from '../../../src/islands/flow/tr';
+} from '../../../src/view/flow/diagramView';
+import { containerId, linkId } from '../../../src/view/flow/geometry';
+import { runForDiagram } from '../../../src/view/flow/run';
+import { makeTr } from '../../../src/view/flow/tr';
 import { changedList } from '../../../src/islands/flow/useWhatIf';
 import { stateAt } from '../../../src/sim/state';
 

@@ -4,7 +4,7 @@
  * toFlow gives every box a label that fits it at the widest font (DejaVu Sans Bold).
  */
 import { describe, expect, it } from 'vitest';
-import { fitLabel, textEm } from '../../../src/islands/flow/fitLabel';
+import { fitLabel, textEm } from '../../../src/view/flow/fitLabel';
 import { toFlow } from '../../../src/islands/flow/toFlow';
 import { shopScenario } from '../../../src/sim/scenarios/common';
 

@@ -7,7 +7,7 @@ import {
   PRACTICE_KEY,
   recordRound,
   saveProgress,
-} from '../../../src/islands/practice/progress';
+} from '../../../src/view/practice/progress';
 
 class MemoryStorage implements Storage {
   data = new Map<string, string>();

@@ -12,7 +12,7 @@ import {
   keyText,
   missing,
   timingFor,
-} from '../../../src/islands/practice/draft';
+} from '../../../src/view/practice/draft';
 import { phraseText } from '../../../src/lib/practiceText';
 import {
   generatePuzzle,
@@ -22,7 +22,7 @@ import {
 } from '../../../src/sim/practice';
 import en from '../../../src/i18n/locales/practice/en.json';
 import de from '../../../src/i18n/locales/practice/de.json';
-import { trOfTable } from '../../../src/islands/flow/trClient';
+import { trOfTable } from '../../../src/view/flow/trClient';
 
 const tr = (table: Record<string, string>) => trOfTable('en', table);
 

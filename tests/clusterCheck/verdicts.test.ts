@@ -5,12 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeText, outcomeOf } from '../../src/cluster/analyze.ts';
-import { UNEVEN_RATIO } from '../../src/cluster/codes.ts';
-import type { NodeFacts } from '../../src/cluster/facts.ts';
-import { DEFAULT_LB, spansOf, verdictsOf, type RunFacts } from '../../src/cluster/verdicts.ts';
-import { applyWhatIf } from '../../src/cluster/whatIfs.ts';
-import { samples } from '../../src/cluster/samples.ts';
+import { analyzeText, outcomeOf } from '../../src/clusterCheck/analyze.ts';
+import { UNEVEN_RATIO } from '../../src/clusterCheck/codes.ts';
+import type { NodeFacts } from '../../src/clusterCheck/facts.ts';
+import { DEFAULT_LB, spansOf, verdictsOf, type RunFacts } from '../../src/clusterCheck/verdicts.ts';
+import { applyWhatIf } from '../../src/clusterCheck/whatIfs.ts';
+import { samples } from '../../src/clusterCheck/samples.ts';
 
 const sample = (id: string): string => samples.find((s) => s.id === id)?.text ?? '';
 const fixture = (id: string): string =>

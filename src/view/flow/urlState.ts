@@ -12,7 +12,7 @@
  * Parsing never throws: every bad parameter becomes an issue naming it and what is allowed,
  * and is left out of the state. Values are only ever shown as text, never as HTML.
  */
-import { speeds } from '../../machines/playbackMachine';
+import { speeds } from '../playback/playbackMachine';
 import { LIMITS } from '../../sim/params';
 import { formatSetItem, readSetList } from '../../sim/keys';
 import type { InputIssue } from '../../sim/types';
