@@ -199,6 +199,11 @@ export function lessonSteps(html: string): LessonSteps {
   return { questions, gates, steps, blocks, anchors };
 }
 
+/** Text as the inside of a double-quoted CSS string. */
+function cssString(text: string): string {
+  return text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\a ');
+}
+
 /** The body with every block after the first question marked with its step. */
 export function markSteps(html: string, s: LessonSteps): string {
   let out = '';
@@ -218,7 +223,7 @@ export function markSteps(html: string, s: LessonSteps): string {
  * script sets (`data-hop-gate="on"`, and the ids that are open and settled): a block waits for
  * every question before it; a diagram keeps its giveaways closed until its questions are settled.
  */
-export function stepsCss(s: LessonSteps): string {
+export function stepsCss(s: LessonSteps, tocMore = ''): string {
   const on = 'html[data-hop-gate="on"]';
   const rules: string[] = [];
   const hide: string[] = [];
@@ -229,7 +234,22 @@ export function stepsCss(s: LessonSteps): string {
     if (later.length > 0)
       hide.push(`${on}:not([data-hop-open~="${id}"]) .sl-markdown-content > :is(${later.join()})`);
   }
+  // The table of contents names a section only once it is open: a heading after a question can
+  // say its answer ("What pod-c sees"). One line in its place says that more will open.
+  const toc = ':is(starlight-toc, mobile-starlight-toc)';
+  const more: string[] = [];
+  for (const [i, id] of s.gates.entries()) {
+    const links = Object.entries(s.anchors)
+      .filter(([, step]) => step > i)
+      .map(([anchor]) => `[href="#${cssString(anchor)}"]`);
+    if (links.length === 0) continue;
+    const closed = `${on}:not([data-hop-open~="${id}"])`;
+    hide.push(`${closed} ${toc} a:is(${links.join()})`);
+    more.push(`${closed} ${toc} :is(nav > ul, .dropdown > ul)::after`);
+  }
   if (hide.length > 0) rules.push(`${hide.join(',\n')} { display: none !important; }`);
+  if (more.length > 0 && tocMore)
+    rules.push(`${more.join(',\n')} { content: "${cssString(tocMore)}"; }`);
   const asked = new Map<string, string[]>();
   for (const q of s.questions) {
     if (!q.diagram) continue;

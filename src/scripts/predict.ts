@@ -39,6 +39,9 @@ function releaseIfDone(diagram: string): void {
     el.dataset['revealed'] = 'true';
 }
 
+/** Keys that scroll the page (outside a question, where arrows and space pick and press). */
+const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' ']);
+
 /** The question kept in place, and how to let it go. */
 let pinned: { el: HTMLElement; release: () => void; renew: () => void } | null = null;
 
@@ -47,7 +50,8 @@ let pinned: { el: HTMLElement; release: () => void; renew: () => void } | null =
  * above it change height: one hydrates on first use, plays a moment (its narration wraps anew
  * at each step), opens its panels. Browsers anchor scrolling themselves only sometimes (not on
  * these pages in Chromium; never in Safari), so this does it: each change of a diagram above
- * is scrolled away, until the reader scrolls or turns elsewhere, or after a quiet while.
+ * is scrolled away, until the reader scrolls or turns elsewhere, or the diagrams have been still
+ * for a while.
  */
 function keepInPlace(el: HTMLElement): void {
   if (pinned?.el === el) return pinned.renew();
@@ -61,14 +65,19 @@ function keepInPlace(el: HTMLElement): void {
     const now = el.getBoundingClientRect().top + window.scrollY;
     if (Math.abs(now - offset) >= 0.5) window.scrollBy({ top: now - offset, behavior: 'instant' });
     offset = now;
+    // Quiet is measured from the last change: a moment that plays slowly (a busy machine, a
+    // slow phone) keeps the question pinned for as long as it plays.
+    renew();
   });
   for (const d of above) watch.observe(d);
   let timer = setTimeout(() => release(), 15_000);
-  // The reader moves on: scrolls, or presses somewhere else.
+  // The reader moves on: scrolls (wheel, touch, keys), or presses somewhere else.
   const away = (event: Event): void => {
-    if (event.type !== 'pointerdown' || !el.contains(event.target as Node)) release();
+    if (event.type === 'wheel' || event.type === 'touchmove') return release();
+    if (el.contains(event.target as Node)) return;
+    if (event.type === 'pointerdown' || SCROLL_KEYS.has((event as KeyboardEvent).key)) release();
   };
-  const inputs = ['wheel', 'touchmove', 'pointerdown'] as const;
+  const inputs = ['wheel', 'touchmove', 'pointerdown', 'keydown'] as const;
   const release = (): void => {
     watch.disconnect();
     clearTimeout(timer);
@@ -147,10 +156,16 @@ function wire(
   const picks: number[] = [];
   const smooth = (): ScrollBehavior =>
     window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
-  /** Keep the verdict in view (the least scroll that shows it) and give it keyboard focus. */
+  /**
+   * Keep the verdict in view (the least scroll that shows it) and give it keyboard focus. The
+   * scroll waits a frame: settling opens the lesson and the diagram's panels, and keepInPlace
+   * scrolls those changes away first (an instant scroll would cut a smooth one short).
+   */
   const showFeedback = (): void => {
     verdict.focus({ preventScroll: true });
-    verdict.scrollIntoView({ block: 'nearest', behavior: smooth() });
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => verdict.scrollIntoView({ block: 'nearest', behavior: smooth() })),
+    );
   };
 
   /** Marks the learner's picks in the explanations: "your first pick", "your pick". */
@@ -275,6 +290,8 @@ function wire(
   goto?.addEventListener('click', (event) => {
     if (!diagram || !step) return;
     event.preventDefault();
+    // The reader goes to the diagram: the question no longer holds its place.
+    if (pinned?.el === root) pinned.release();
     revealIn(diagram, step, true);
   });
 }

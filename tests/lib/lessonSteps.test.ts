@@ -147,6 +147,22 @@ describe('a lesson in steps', () => {
     expect(css).not.toContain('recall-1"]) .sl-markdown-content');
   });
 
+  it('names a section in the table of contents only once it is open, and says more will come', () => {
+    const css = stepsCss(s, 'More "soon"');
+    const toc = ':is(starlight-toc, mobile-starlight-toc)';
+    // "What pod-c sees" waits for both questions before it; "The setup" is open from the start.
+    expect(css).toContain(
+      `html[data-hop-gate="on"]:not([data-hop-open~="who"]) ${toc} a:is([href="#predict-dnat"],[href="#source"],[href="#predict-recall-1"],[href="#predict-nodeport"],[href="#recap"])`,
+    );
+    expect(css).toContain(
+      `html[data-hop-gate="on"]:not([data-hop-open~="nodeport"]) ${toc} a:is([href="#recap"])`,
+    );
+    expect(css).not.toContain('[href="#setup"]');
+    expect(css).toContain('{ content: "More \\"soon\\""; }');
+    // Without a line to show, no content rule.
+    expect(stepsCss(s)).not.toContain('content:');
+  });
+
   it('a page without questions gets no rules; an unsafe id fails the build', () => {
     expect(stepsCss(lessonSteps('<p>Just text</p>'))).toBe('');
     expect(() => lessonSteps(predict('a b{x}'))).toThrow(/not a plain id/);
