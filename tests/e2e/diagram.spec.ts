@@ -450,13 +450,7 @@ test('the packet card never hides a name or an address, in a lesson and on a sli
     for (const t of await hidden(slide)) covered.push(`slide stop ${i}: ${t}`);
   }
   expect(stops).toBeGreaterThan(0);
-  // Known defect (issue 31's note): on lesson 1's first diagram slide the card covers the client's
-  // address at the first stop. Recorded, not failed, until the deck's card placement is fixed;
-  // the lesson must stay clean.
-  const onSlide = covered.filter((c) => c.startsWith('slide'));
-  if (onSlide.length > 0)
-    test.info().annotations.push({ type: 'known defect', description: onSlide.join('; ') });
-  expect(covered.filter((c) => c.startsWith('lesson'))).toEqual([]);
+  expect(covered).toEqual([]);
   await page.close();
 });
 

@@ -82,14 +82,17 @@ export function labelAreas(layout: FlowLayout): Box[] {
     if (!b) continue;
     const { kind, label, sub } = n.data;
     const name = kind === 'lb' ? 'load balancer' : label;
+    const proxy = kind === 'node' && n.data.node ? layout.boxes[proxyId(n.data.node)] : undefined;
+    if (proxy) {
+      // A Node's whole header strip above its kube-proxy: its name, its address (wrapped or
+      // not) and, in a run over time, its badges.
+      areas.push({ x: b.x, y: b.y, w: b.w, h: proxy.y - b.y });
+      continue;
+    }
     const text = textOf(b, name, sub, layout.fonts, s, kind === 'node');
     areas.push(...text);
     const last = text[text.length - 1];
-    if (kind === 'node' && last) {
-      // A header taller than its head line has room for badges (toFlow's `badges` option).
-      const proxy = n.data.node ? layout.boxes[proxyId(n.data.node)] : undefined;
-      if (proxy && proxy.y - b.y > 60 * s) areas.push(badgeRow(last, 28, layout.fonts, b.w));
-    } else if (kind === 'pod' && last && b.y + b.h - (last.y + last.h) > 12 * s) {
+    if (kind === 'pod' && last && b.y + b.h - (last.y + last.h) > 12 * s) {
       areas.push(badgeRow(last, 11, layout.fonts, b.w));
     }
   }
@@ -146,13 +149,28 @@ export function placeTag(
     [layout.width - w - 2, layout.height - h - 2],
     [2, layout.height - h - 2],
   ];
+  // A side that grazes a label slides up or down just clear of it, at the price of the slide:
+  // the nearest clean place is often right next to a side (under a client's address, above a
+  // Node's name).
+  const slid: Array<[number, number, number]> = [];
+  for (const [cx, cy] of candidates) {
+    for (const a of areas) {
+      if (overlap({ x: cx, y: cy, w, h }, a) === 0) continue;
+      for (const y of [a.y + a.h + 1, a.y - h - 1]) slid.push([cx, y, Math.abs(y - cy) * 0.5]);
+    }
+  }
+  const all: Array<[number, number, number]> = [
+    ...candidates.map(([x, y]): [number, number, number] => [x, y, 0]),
+    ...slid,
+    ...far.map(([x, y]): [number, number, number] => [x, y, 0]),
+  ];
   let best = { x: 0, y: 0 };
   let bestCost = Number.POSITIVE_INFINITY;
-  for (const [cx, cy] of [...candidates, ...far]) {
+  for (const [cx, cy, slide] of all) {
     const x = Math.min(Math.max(cx, 2), Math.max(2, layout.width - w - 2));
     const y = Math.min(Math.max(cy, 2), Math.max(2, layout.height - h - 2));
     const card = { x, y, w, h };
-    let cost = 0;
+    let cost = slide;
     // Hiding a few letters of an address is worse than a card a little farther away.
     for (const a of areas) cost += overlap(card, a) * 8;
     // Covering the box the packet is at hides what the step is about.

@@ -129,8 +129,12 @@ export function layoutBoxes(
       kind.set('lb', 'lb');
     } else clientTrunk = M + clientW + 14 * s;
     const topBottom = M + Math.max(1, scenario.clients.length) * (boxH + 8) - 8;
-    bandY = topBottom + 22 * s;
-    nodesTop = bandY + 22 * s;
+    // On a slide the packet card (taller than a client box) must fit between a lone client and
+    // the Nodes, under its address and above a Node's name: a wider band. (Two clients stand
+    // one above the other, which leaves room under the load balancer instead.)
+    const band = (opts.presenter && scenario.clients.length < 2 ? 34 : 22) * s;
+    bandY = topBottom + band;
+    nodesTop = bandY + band;
     nodeW = wideNodeW;
     nodeX = M;
   } else {
