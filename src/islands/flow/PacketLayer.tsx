@@ -8,6 +8,7 @@ import type { Step } from '../../view/flow/steps';
 import { DOCK_ROOM, type Box } from '../../view/flow/geometry';
 import { pointAlong, type Point } from '../../view/flow/polyline';
 import { hopRoute, type FlowLayout } from './toFlow';
+import { tagSize } from './fonts';
 import type { Tr } from '../../view/flow/trClient';
 import { useSelector } from './useSelector';
 
@@ -212,15 +213,9 @@ function placeCard(
   avoid: readonly Box[],
   measured: { w: number; h: number } | null,
 ): { x: number; y: number } {
-  if (placer)
-    return placer.placeTag(
-      layout,
-      point,
-      measured ?? placer.tagSize(layout.fonts.tag, lines),
-      avoid,
-    );
-  const em = layout.fonts.tag / (0.82 * 14);
-  const [w, h] = [215 * em, (54 + lines * 17) * em];
+  const size = measured ?? tagSize(layout.fonts.tag, lines);
+  if (placer) return placer.placeTag(layout, point, size, avoid);
+  const { w, h } = size;
   const x = Math.min(Math.max(point[0] - w / 2, 2), Math.max(2, layout.width - w - 2));
   return { x: x - point[0], y: point[1] < 120 * layout.scale ? 12 : -12 - h };
 }

@@ -28,3 +28,12 @@ export function placeFonts(scale: number, presenter: boolean): PlaceFonts {
   const place = 0.95 * base;
   return { place, sub: 0.88 * place, badge: 0.78 * place, tag: 0.82 * base };
 }
+
+/**
+ * Size of the card in flow px, estimated from its lines and its font `tag` px (on a
+ * page 0.82 × 14 px, where the card is 215 px wide and 54 px plus 17 px a line tall).
+ */
+export function tagSize(tag: number, extraLines = 0): { w: number; h: number } {
+  const em = tag / (0.82 * 14);
+  return { w: 215 * em, h: (54 + extraLines * 17) * em };
+}

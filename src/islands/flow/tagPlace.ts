@@ -8,15 +8,6 @@ import type { Point } from '../../view/flow/polyline';
 import type { FlowLayout } from './toFlow';
 import type { PlaceFonts } from './fonts';
 
-/**
- * Size of the card in flow px, estimated from its lines and its font `tag` px (fonts.ts; on a
- * page 0.82 × 14 px, where the card is 215 px wide and 54 px plus 17 px a line tall).
- */
-export function tagSize(tag: number, extraLines = 0): { w: number; h: number } {
-  const em = tag / (0.82 * 14);
-  return { w: 215 * em, h: (54 + extraLines * 17) * em };
-}
-
 function overlap(a: Box, b: Box): number {
   const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
   const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);

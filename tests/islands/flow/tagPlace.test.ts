@@ -3,7 +3,8 @@ import { runScenario } from '../../../src/sim/index';
 import { containerId, type Box } from '../../../src/view/flow/geometry';
 import { hopRoute, toFlow, type FlowLayout } from '../../../src/islands/flow/toFlow';
 import { toSteps } from '../../../src/view/flow/steps';
-import { labelAreas, placeTag, tagSize } from '../../../src/islands/flow/tagPlace';
+import { labelAreas, placeTag } from '../../../src/islands/flow/tagPlace';
+import { tagSize } from '../../../src/islands/flow/fonts';
 import { followBox, scrollDelta } from '../../../src/islands/flow/follow';
 
 /** The packet's header card next to the packet, and the phone's follow-the-packet scrolling. */
