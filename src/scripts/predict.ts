@@ -83,6 +83,7 @@ function keepInPlace(el: HTMLElement): void {
     clearTimeout(timer);
     for (const type of inputs) removeEventListener(type, away, true);
     if (pinned?.el === el) pinned = null;
+    if (!pinned) document.documentElement.removeAttribute('data-hop-pinned');
   };
   const renew = (): void => {
     clearTimeout(timer);
@@ -90,6 +91,8 @@ function keepInPlace(el: HTMLElement): void {
   };
   for (const type of inputs) addEventListener(type, away, { capture: true, passive: true });
   pinned = { el, release, renew };
+  // Tells the diagrams not to scroll the page to their packet meanwhile (islands/flow/follow.ts).
+  document.documentElement.setAttribute('data-hop-pinned', '');
 }
 
 /** Wires every Predict on the page once. */

@@ -62,6 +62,8 @@ export function followStep(
   step: number,
   reduced: boolean,
 ): void {
+  // A question below holds its place while its moment plays here (src/scripts/predict.ts).
+  if (document.documentElement.hasAttribute('data-hop-pinned')) return;
   const both = followBox(layout, steps, step);
   if (!both) return;
   const pic = canvas.getBoundingClientRect();
