@@ -3,24 +3,22 @@
  * address, the client discards that answer, and only connections that stay on their ingress node
  * work (the what-if switch `masquerade: false`; not a kube-proxy option).
  */
-import {
-  buildScenario,
-  chance,
-  drawCounts,
-  FRONTEND_IP,
-  ipOf,
-  nodesOf,
-  options,
-  pct,
-  pick,
-  podsOn,
-  setupNodes,
-  CLIENT,
-} from '../build.ts';
+import { buildScenario, chance, FRONTEND_IP, ipOf, options, pct, pick, CLIENT } from '../build.ts';
 import { choiceKey, numberKey } from '../key.ts';
+import {
+  askChoice,
+  askPercent,
+  asked,
+  clusterLine,
+  drawCluster,
+  fact,
+  lbCloudLine,
+  puzzleOf,
+  upIn,
+} from '../kit.ts';
 import { hopsOf, lbConnections, servedPods, showFirst } from '../observe.ts';
 import { oddsAt } from '../odds.ts';
-import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+import type { Family, KeyEntry } from '../types.ts';
 
 const PRESETS = ['azure', 'gcp', 'aws-nlb', 'aws-lbc'] as const;
 
@@ -28,11 +26,13 @@ const PRESETS = ['azure', 'gcp', 'aws-nlb', 'aws-lbc'] as const;
 export const directReturnFamily: Family = {
   id: 'directReturn',
   lesson: 3,
-  generate(seed, rng): Puzzle {
+  generate(seed, rng) {
     const n = 2 + rng.int(4);
-    const nodes = nodesOf(n);
-    const counts = drawCounts(rng, n, { max: 3, minWithPods: 2, minTotal: 2 });
-    const pods = podsOn(nodes, counts);
+    const { nodes, pods, withPods, empty } = drawCluster(rng, n, {
+      max: 3,
+      minWithPods: 2,
+      minTotal: 2,
+    });
     const preset = pick(rng, PRESETS);
     const scenario = buildScenario({
       id: `practice-${seed}`,
@@ -42,8 +42,6 @@ export const directReturnFamily: Family = {
       pods,
       masquerade: false,
     });
-    const withPods = nodes.filter((_, i) => (counts[i] ?? 0) > 0).map((x) => x.id);
-    const empty = nodes.filter((_, i) => (counts[i] ?? 0) === 0).map((x) => x.id);
     const ingress = empty.length > 0 && chance(rng, 0.25) ? pick(rng, empty) : pick(rng, withPods);
     const far = pick(
       rng,
@@ -58,54 +56,37 @@ export const directReturnFamily: Family = {
       client: CLIENT.ip,
       frontend: FRONTEND_IP,
     };
-    const questions: QuestionSpec[] = [
-      {
-        id: 'success',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.directReturn.success', vars },
-        options: options(['always', 'sameNodeOnly', 'never'], vars, 'practice.opt.success.'),
-        aimedAt: ['noDirectReturn'],
-      },
-      {
-        id: 'replyFrom',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.directReturn.replyFrom', vars },
-        options: options(['frontend', 'ingressNodeAddr', 'podAddr'], vars, 'practice.opt.reply.'),
-        aimedAt: ['noDirectReturn'],
-      },
-      {
-        id: 'okShare',
-        kind: 'number',
-        unit: 'percent',
-        moment: 'run',
-        prompt: { key: 'practice.q.directReturn.okShare' },
-        aimedAt: ['noDirectReturn'],
-      },
-    ];
-    return {
-      seed,
-      family: 'directReturn',
-      lesson: 3,
+    return puzzleOf('directReturn', seed, {
       scenario,
       setup: {
-        nodes: setupNodes(scenario),
-        lbBox: true,
         lines: [
-          { key: 'practice.setup.cluster', vars: { nodes: n, count: pods.length } },
+          clusterLine(n, pods.length),
           { key: 'practice.setup.policyClusterNoSnat' },
-          { key: 'practice.setup.lbCloud', vars: { preset: `@practice.preset.${preset}` } },
+          lbCloudLine(preset),
         ],
         named: { key: 'practice.named.lbToNode', vars },
       },
-      questions,
+      questions: [
+        askChoice(
+          'success',
+          { key: 'practice.q.directReturn.success', vars },
+          options(['always', 'sameNodeOnly', 'never'], vars, 'practice.opt.success.'),
+          ['noDirectReturn'],
+        ),
+        askChoice(
+          'replyFrom',
+          { key: 'practice.q.directReturn.replyFrom', vars },
+          options(['frontend', 'ingressNodeAddr', 'podAddr'], vars, 'practice.opt.reply.'),
+          ['noDirectReturn'],
+        ),
+        askPercent('okShare', { key: 'practice.q.directReturn.okShare' }, ['noDirectReturn']),
+      ],
       facts: { ingress, farPod: far.id, preset },
-    };
+    });
   },
   solve(p, run): KeyEntry[] {
-    const ingress = String(p.facts['ingress']);
-    const farPod = String(p.facts['farPod']);
+    const ingress = fact(p, 'ingress');
+    const farPod = fact(p, 'farPod');
     const conns = lbConnections(run, { node: ingress });
     const ok = conns.filter((c) => c.outcome === 'ok');
     const success =
@@ -119,11 +100,10 @@ export const directReturnFamily: Family = {
     const odds = oddsAt(run, 0);
     const okShare = 1 - odds.crossNode - odds.nowhere;
     const localPods = servedPods(conns);
-    const nodes = Object.values(odds.node).filter((x) => x > 0).length;
-    const [qOk, qReply, qShare] = p.questions as [QuestionSpec, QuestionSpec, QuestionSpec];
+    const nodes = upIn(odds.node).length;
     return [
       choiceKey(
-        qOk,
+        asked(p, 'success'),
         success,
         {
           key:
@@ -138,7 +118,7 @@ export const directReturnFamily: Family = {
         failed ? { connection: failed.id } : undefined,
       ),
       choiceKey(
-        qReply,
+        asked(p, 'replyFrom'),
         back?.before.src.ip === ipOf(run.resolved, ingress)
           ? 'ingressNodeAddr'
           : back?.before.src.ip === FRONTEND_IP
@@ -151,7 +131,7 @@ export const directReturnFamily: Family = {
         { connection: far.id },
       ),
       numberKey(
-        qShare,
+        asked(p, 'okShare'),
         pct(okShare),
         {
           key: 'practice.why.noSnatShare',
