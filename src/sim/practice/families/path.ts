@@ -8,19 +8,16 @@ import {
   bridgeOf,
   buildScenario,
   chance,
-  drawCounts,
   FRONTEND_IP,
   ipOf,
-  nodesOf,
   options,
   pick,
-  podsOn,
-  setupNodes,
   CLIENT,
 } from '../build.ts';
 import { choiceKey } from '../key.ts';
+import { askChoice, asked, clusterLine, drawCluster, fact, lbCloudLine, puzzleOf } from '../kit.ts';
 import { addressKind, hopsOf, lbConnections } from '../observe.ts';
-import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+import type { Family, KeyEntry } from '../types.ts';
 
 const PRESETS = ['azure', 'azure-shared', 'gcp', 'gcp-l4', 'aws-nlb', 'aws-lbc'] as const;
 
@@ -28,11 +25,9 @@ const PRESETS = ['azure', 'azure-shared', 'gcp', 'gcp-l4', 'aws-nlb', 'aws-lbc']
 export const pathFamily: Family = {
   id: 'path',
   lesson: 1,
-  generate(seed, rng): Puzzle {
+  generate(seed, rng) {
     const n = 2 + rng.int(4);
-    const nodes = nodesOf(n);
-    const counts = drawCounts(rng, n, { max: 3, minWithPods: 1, minTotal: 2 });
-    const pods = podsOn(nodes, counts);
+    const { nodes, pods } = drawCluster(rng, n, { max: 3, minWithPods: 1, minTotal: 2 });
     const preset = pick(rng, PRESETS);
     const cni = chance(rng, 0.3) ? ('routed' as const) : ('bridge' as const);
     const ingress = pick(rng, nodes).id;
@@ -64,58 +59,43 @@ export const pathFamily: Family = {
       frontend: FRONTEND_IP,
     };
     const addresses = ['frontend', 'nodePort', 'podAddr'];
-    const questions: QuestionSpec[] = [
-      {
-        id: 'arrival',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.path.arrival', vars },
-        options: options(addresses, vars),
-        aimedAt: ['deliveryAlwaysNodePort'],
-      },
-      {
-        id: 'source',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.path.source', vars },
-        options: options(
-          ['client', 'ingressNode', 'ingressBridge', ...(podNode !== ingress ? ['podNode'] : [])],
-          vars,
-        ),
-        aimedAt: ['snatKeepsClient'],
-      },
-      {
-        id: 'reply',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.path.reply', vars },
-        options: options([...addresses, 'ingressNodeAddr'], vars, 'practice.opt.reply.'),
-        aimedAt: ['replyFromPod'],
-      },
-    ];
-    return {
-      seed,
-      family: 'path',
-      lesson: 1,
+    return puzzleOf('path', seed, {
       scenario,
       setup: {
-        nodes: setupNodes(scenario),
-        lbBox: true,
         lines: [
-          { key: 'practice.setup.cluster', vars: { nodes: n, count: pods.length } },
+          clusterLine(n, pods.length),
           { key: 'practice.setup.policyClusterSnat' },
-          { key: 'practice.setup.lbCloud', vars: { preset: `@practice.preset.${preset}` } },
+          lbCloudLine(preset),
           { key: `practice.setup.cni.${cni}` },
         ],
         named: { key: 'practice.named.lbToPod', vars },
       },
-      questions,
+      questions: [
+        askChoice('arrival', { key: 'practice.q.path.arrival', vars }, options(addresses, vars), [
+          'deliveryAlwaysNodePort',
+        ]),
+        askChoice(
+          'source',
+          { key: 'practice.q.path.source', vars },
+          options(
+            ['client', 'ingressNode', 'ingressBridge', ...(podNode !== ingress ? ['podNode'] : [])],
+            vars,
+          ),
+          ['snatKeepsClient'],
+        ),
+        askChoice(
+          'reply',
+          { key: 'practice.q.path.reply', vars },
+          options([...addresses, 'ingressNodeAddr'], vars, 'practice.opt.reply.'),
+          ['replyFromPod'],
+        ),
+      ],
       facts: { ingress, pod: pod.id, podNode, cni, preset },
-    };
+    });
   },
   solve(p, run): KeyEntry[] {
-    const ingress = String(p.facts['ingress']);
-    const pod = String(p.facts['pod']);
+    const ingress = fact(p, 'ingress');
+    const pod = fact(p, 'pod');
     const c = lbConnections(run, { node: ingress }).find(
       (x) => x.pod === pod && x.outcome === 'ok',
     );
@@ -126,7 +106,6 @@ export const pathFamily: Family = {
     const kind = addressKind(run, c, c.sourceSeenByPod);
     const source = kind === 'otherNode' ? 'podNode' : kind;
     const masq = hops.flatMap((h) => h.rules).find((r) => r.rule === 'MASQUERADE');
-    const q = p.questions;
     const reply = hops.filter((h) => h.direction === 'reply' && h.to === c.client).at(-1);
     const replySrc = reply ? `${reply.after.src.ip}:${reply.after.src.port}` : '';
     const replyKind =
@@ -139,9 +118,9 @@ export const pathFamily: Family = {
           : 'podAddr';
     const marks = new Set<HopMark>(hops.flatMap((h) => h.marks));
     return [
-      choiceKey(q[0] as QuestionSpec, arrival, arrivalWhy, show),
+      choiceKey(asked(p, 'arrival'), arrival, arrivalWhy, show),
       choiceKey(
-        q[1] as QuestionSpec,
+        asked(p, 'source'),
         source,
         masq
           ? {
@@ -158,7 +137,7 @@ export const pathFamily: Family = {
         show,
       ),
       choiceKey(
-        q[2] as QuestionSpec,
+        asked(p, 'reply'),
         replyKind,
         {
           key: marks.has('unnat') ? 'practice.why.replyUndone' : 'practice.why.replyDirect',
