@@ -16,10 +16,20 @@ import type {
   Scenario,
   SimResult,
 } from '../types.ts';
-import { drawCounts, pct, podsOn, nodesOf, setupNodes } from './build.ts';
+import {
+  buildScenario,
+  chance,
+  drawCounts,
+  pct,
+  podsOn,
+  nodesOf,
+  setupNodes,
+  type ScenarioParts,
+} from './build.ts';
 import { numberKey } from './key.ts';
 import { showFirst } from './observe.ts';
 import type {
+  Family,
   FamilyId,
   KeyEntry,
   Misconception,
@@ -30,6 +40,19 @@ import type {
   QuestionOption,
   QuestionSpec,
 } from './types.ts';
+
+/** A family from its id (its lesson is the one FAMILY_LESSONS gives) and its two functions. */
+export function family(id: FamilyId, fns: Pick<Family, 'generate' | 'solve'>): Family {
+  return { id, lesson: FAMILY_LESSONS[id], generate: fns.generate, solve: fns.solve };
+}
+
+/** Cluster or Local, one each half of the seeds. */
+export const drawPolicy = (rng: Rng): ExternalTrafficPolicy =>
+  chance(rng, 0.5) ? 'Cluster' : 'Local';
+
+/** A puzzle's scenario (buildScenario), named after its seed. */
+export const scenarioOf = (seed: number, parts: Omit<ScenarioParts, 'id'>): Scenario =>
+  buildScenario({ id: `practice-${seed}`, ...parts });
 
 /** A drawn cluster: nodes, Pods per node, the Pods, and which nodes hold some and which none. */
 export interface DrawnCluster {
@@ -106,6 +129,14 @@ export const lbCloudLine = (preset: CloudPreset): Phrase => ({
   key: 'practice.setup.lbCloud',
   vars: { preset: `@practice.preset.${preset}` },
 });
+
+/** The setup's usual first sentences: nodes and Pods, the policy, the cloud's load balancer. */
+export const baseLines = (
+  nodes: number,
+  pods: number,
+  policy: Phrase,
+  preset: CloudPreset,
+): Phrase[] => [clusterLine(nodes, pods), policy, lbCloudLine(preset)];
 
 /** The parts of a puzzle a family writes; the rest follows from the family and the scenario. */
 export interface PuzzleParts {

@@ -4,32 +4,19 @@
  * Pod carries k_max/k_min times the quietest one's load.
  */
 import { serviceChains } from '../../kubeProxy.ts';
-import { buildScenario, pct, pick, round2 } from '../build.ts';
+import { pct, pick, round2 } from '../build.ts';
 import { numberKey } from '../key.ts';
-import {
-  ask,
-  askPercent,
-  asked,
-  clusterLine,
-  drawCluster,
-  fact,
-  lbCloudLine,
-  podShareKey,
-  puzzleOf,
-  upIn,
-} from '../kit.ts';
+import * as kit from '../kit.ts';
 import { oddsAt } from '../odds.ts';
-import type { Family, KeyEntry } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 const PRESETS = ['azure', 'gcp', 'aws-lbc'] as const;
 
 /** Lesson 5's family on shares under Local. */
-export const balanceFamily: Family = {
-  id: 'balance',
-  lesson: 5,
+export const balanceFamily = kit.family('balance', {
   generate(seed, rng) {
     const n = 2 + rng.int(4);
-    const { nodes, counts, pods } = drawCluster(
+    const { nodes, counts, pods } = kit.drawCluster(
       rng,
       n,
       { max: 4, minWithPods: 2, minTotal: 3 },
@@ -37,13 +24,7 @@ export const balanceFamily: Family = {
     );
     const kOf = (): number[] => counts.filter((c) => c > 0);
     const preset = pick(rng, PRESETS);
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
-      policy: 'Local',
-      preset,
-      nodes,
-      pods,
-    });
+    const scenario = kit.scenarioOf(seed, { policy: 'Local', preset, nodes, pods });
     const k = (node: string): number => pods.filter((p) => p.node === node).length;
     const kMax = Math.max(...kOf());
     const kMin = Math.min(...kOf());
@@ -64,24 +45,22 @@ export const balanceFamily: Family = {
       pods.filter((p) => p.node === quietNode),
     ).id;
     const aims = ['divideByPods', 'countEmptyNodes'] as const;
-    return puzzleOf('balance', seed, {
+    return kit.puzzleOf('balance', seed, {
       scenario,
       setup: {
-        lines: [
-          clusterLine(n, pods.length),
-          { key: 'practice.setup.policyLocal' },
-          lbCloudLine(preset),
-        ],
+        lines: kit.baseLines(n, pods.length, kit.policyLine('Local'), preset),
       },
       questions: [
-        askPercent('shareBusy', { key: 'practice.q.share', vars: { pod: busy } }, [...aims]),
-        askPercent('shareQuiet', { key: 'practice.q.share', vars: { pod: quiet } }, [...aims]),
-        ask('ratio', 'number', { key: 'practice.q.balance.ratio' }, ['divideByPods'], {
+        kit.askPercent('shareBusy', { key: 'practice.q.share', vars: { pod: busy } }, [...aims]),
+        kit.askPercent('shareQuiet', { key: 'practice.q.share', vars: { pod: quiet } }, [...aims]),
+        kit.ask('ratio', 'number', { key: 'practice.q.balance.ratio' }, ['divideByPods'], {
           unit: 'times',
         }),
-        askPercent('nodeTotal', { key: 'practice.q.balance.nodeTotal', vars: { node: busyNode } }, [
-          ...aims,
-        ]),
+        kit.askPercent(
+          'nodeTotal',
+          { key: 'practice.q.balance.nodeTotal', vars: { node: busyNode } },
+          [...aims],
+        ),
       ],
       facts: { busy, quiet, busyNode, quietNode, preset },
     });
@@ -89,10 +68,10 @@ export const balanceFamily: Family = {
   solve(p, run): KeyEntry[] {
     const s = run.resolved;
     const odds = oddsAt(run, 0);
-    const busy = fact(p, 'busy');
-    const quiet = fact(p, 'quiet');
-    const busyNode = fact(p, 'busyNode');
-    const up = upIn(odds.node);
+    const busy = kit.fact(p, 'busy');
+    const quiet = kit.fact(p, 'quiet');
+    const busyNode = kit.fact(p, 'busyNode');
+    const up = kit.upIn(odds.node);
     const k = (node: string): number => s.pods.filter((x) => x.node === node).length;
     const nodeOf = (pod: string): string => s.pods.find((x) => x.id === pod)?.node ?? '';
     const served = Object.values(odds.pod).filter((x) => x > 0);
@@ -114,13 +93,13 @@ export const balanceFamily: Family = {
     const kMax = Math.max(...up.map(k));
     const kMin = Math.min(...up.map(k));
     return [
-      podShareKey(asked(p, 'shareBusy'), run, odds.pod, busy, shareWhy(busy)),
-      podShareKey(asked(p, 'shareQuiet'), run, odds.pod, quiet, shareWhy(quiet)),
-      numberKey(asked(p, 'ratio'), round2(ratio), {
+      kit.podShareKey(kit.asked(p, 'shareBusy'), run, odds.pod, busy, shareWhy(busy)),
+      kit.podShareKey(kit.asked(p, 'shareQuiet'), run, odds.pod, quiet, shareWhy(quiet)),
+      numberKey(kit.asked(p, 'ratio'), round2(ratio), {
         key: 'practice.why.ratio',
         vars: { kMax, kMin, ratio: round2(ratio) },
       }),
-      numberKey(asked(p, 'nodeTotal'), pct(odds.node[busyNode] ?? 0), {
+      numberKey(kit.asked(p, 'nodeTotal'), pct(odds.node[busyNode] ?? 0), {
         key: 'practice.why.nodeTotal',
         vars: {
           node: busyNode,
@@ -131,7 +110,7 @@ export const balanceFamily: Family = {
       }),
     ];
   },
-};
+});
 
 /** Uneven on purpose: two nodes with Pods must differ in their count. */
 function uneven(counts: number[]): number[] {

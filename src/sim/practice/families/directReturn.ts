@@ -3,39 +3,26 @@
  * address, the client discards that answer, and only connections that stay on their ingress node
  * work (the what-if switch `masquerade: false`; not a kube-proxy option).
  */
-import { buildScenario, chance, FRONTEND_IP, ipOf, options, pct, pick, CLIENT } from '../build.ts';
+import { chance, FRONTEND_IP, ipOf, options, pct, pick, CLIENT } from '../build.ts';
 import { choiceKey, numberKey } from '../key.ts';
-import {
-  askChoice,
-  askPercent,
-  asked,
-  clusterLine,
-  drawCluster,
-  fact,
-  lbCloudLine,
-  puzzleOf,
-  upIn,
-} from '../kit.ts';
+import * as kit from '../kit.ts';
 import { hopsOf, lbConnections, servedPods, showFirst } from '../observe.ts';
 import { oddsAt } from '../odds.ts';
-import type { Family, KeyEntry } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 const PRESETS = ['azure', 'gcp', 'aws-nlb', 'aws-lbc'] as const;
 
 /** Lesson 3's family. */
-export const directReturnFamily: Family = {
-  id: 'directReturn',
-  lesson: 3,
+export const directReturnFamily = kit.family('directReturn', {
   generate(seed, rng) {
     const n = 2 + rng.int(4);
-    const { nodes, pods, withPods, empty } = drawCluster(rng, n, {
+    const { nodes, pods, withPods, empty } = kit.drawCluster(rng, n, {
       max: 3,
       minWithPods: 2,
       minTotal: 2,
     });
     const preset = pick(rng, PRESETS);
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
+    const scenario = kit.scenarioOf(seed, {
       policy: 'Cluster',
       preset,
       nodes,
@@ -56,37 +43,33 @@ export const directReturnFamily: Family = {
       client: CLIENT.ip,
       frontend: FRONTEND_IP,
     };
-    return puzzleOf('directReturn', seed, {
+    return kit.puzzleOf('directReturn', seed, {
       scenario,
       setup: {
-        lines: [
-          clusterLine(n, pods.length),
-          { key: 'practice.setup.policyClusterNoSnat' },
-          lbCloudLine(preset),
-        ],
+        lines: kit.baseLines(n, pods.length, { key: 'practice.setup.policyClusterNoSnat' }, preset),
         named: { key: 'practice.named.lbToNode', vars },
       },
       questions: [
-        askChoice(
+        kit.askChoice(
           'success',
           { key: 'practice.q.directReturn.success', vars },
           options(['always', 'sameNodeOnly', 'never'], vars, 'practice.opt.success.'),
           ['noDirectReturn'],
         ),
-        askChoice(
+        kit.askChoice(
           'replyFrom',
           { key: 'practice.q.directReturn.replyFrom', vars },
           options(['frontend', 'ingressNodeAddr', 'podAddr'], vars, 'practice.opt.reply.'),
           ['noDirectReturn'],
         ),
-        askPercent('okShare', { key: 'practice.q.directReturn.okShare' }, ['noDirectReturn']),
+        kit.askPercent('okShare', { key: 'practice.q.directReturn.okShare' }, ['noDirectReturn']),
       ],
       facts: { ingress, farPod: far.id, preset },
     });
   },
   solve(p, run): KeyEntry[] {
-    const ingress = fact(p, 'ingress');
-    const farPod = fact(p, 'farPod');
+    const ingress = kit.fact(p, 'ingress');
+    const farPod = kit.fact(p, 'farPod');
     const conns = lbConnections(run, { node: ingress });
     const ok = conns.filter((c) => c.outcome === 'ok');
     const success =
@@ -100,10 +83,10 @@ export const directReturnFamily: Family = {
     const odds = oddsAt(run, 0);
     const okShare = 1 - odds.crossNode - odds.nowhere;
     const localPods = servedPods(conns);
-    const nodes = upIn(odds.node).length;
+    const nodes = kit.upIn(odds.node).length;
     return [
       choiceKey(
-        asked(p, 'success'),
+        kit.asked(p, 'success'),
         success,
         {
           key:
@@ -118,7 +101,7 @@ export const directReturnFamily: Family = {
         failed ? { connection: failed.id } : undefined,
       ),
       choiceKey(
-        asked(p, 'replyFrom'),
+        kit.asked(p, 'replyFrom'),
         back?.before.src.ip === ipOf(run.resolved, ingress)
           ? 'ingressNodeAddr'
           : back?.before.src.ip === FRONTEND_IP
@@ -131,7 +114,7 @@ export const directReturnFamily: Family = {
         { connection: far.id },
       ),
       numberKey(
-        asked(p, 'okShare'),
+        kit.asked(p, 'okShare'),
         pct(okShare),
         {
           key: 'practice.why.noSnatShare',
@@ -141,4 +124,4 @@ export const directReturnFamily: Family = {
       ),
     ];
   },
-};
+});

@@ -8,7 +8,6 @@ import { serviceChains } from '../../kubeProxy.ts';
 import type { SimResult } from '../../types.ts';
 import {
   bridgeOf,
-  buildScenario,
   chance,
   ipOf,
   nodeOptions,
@@ -18,21 +17,9 @@ import {
   CLIENT,
 } from '../build.ts';
 import { choiceKey, multiKey } from '../key.ts';
-import {
-  ask,
-  askChoice,
-  asked,
-  clusterLine,
-  drawCluster,
-  fact,
-  lbCloudLine,
-  puzzleOf,
-  reasonOf,
-  showConnection,
-  upIn,
-} from '../kit.ts';
+import * as kit from '../kit.ts';
 import { directConnections, kindsOf, lbConnections, servedPods, successOf } from '../observe.ts';
-import type { Family, KeyEntry } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 const PRESETS = ['azure', 'gcp', 'gcp-l4', 'aws-nlb', 'aws-lbc'] as const;
 
@@ -44,12 +31,10 @@ export function sourceOption(kinds: readonly string[]): string {
 }
 
 /** Lesson 4's family. */
-export const localFamily: Family = {
-  id: 'local',
-  lesson: 4,
+export const localFamily = kit.family('local', {
   generate(seed, rng) {
     const n = 2 + rng.int(4);
-    const { nodes, pods, withPods } = drawCluster(rng, n, {
+    const { nodes, pods, withPods } = kit.drawCluster(rng, n, {
       max: 3,
       minWithPods: 1,
       wantEmpty: true,
@@ -58,8 +43,7 @@ export const localFamily: Family = {
     const preset = pick(rng, PRESETS);
     const direct = chance(rng, 0.4);
     const ingress = direct ? pick(rng, nodes).id : pick(rng, withPods);
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
+    const scenario = kit.scenarioOf(seed, {
       policy: 'Local',
       preset,
       nodes,
@@ -81,22 +65,18 @@ export const localFamily: Family = {
       bridgeIp: bridgeOf(scenario, ingress),
       client: CLIENT.ip,
     };
-    return puzzleOf('local', seed, {
+    return kit.puzzleOf('local', seed, {
       scenario,
       setup: {
-        lines: [
-          clusterLine(n, pods.length),
-          { key: 'practice.setup.policyLocal' },
-          lbCloudLine(preset),
-        ],
+        lines: kit.baseLines(n, pods.length, kit.policyLine('Local'), preset),
         named: { key: direct ? 'practice.named.direct' : 'practice.named.lbToNode', vars },
       },
       questions: [
-        ask('pods', 'multi', { key: 'practice.q.local.pods', vars }, ['ignoreLocal'], {
+        kit.ask('pods', 'multi', { key: 'practice.q.local.pods', vars }, ['ignoreLocal'], {
           hint: { key: 'practice.hint.pods' },
           options: podOptions(scenario),
         }),
-        askChoice(
+        kit.askChoice(
           'source',
           { key: 'practice.q.local.source', vars },
           options(
@@ -106,13 +86,13 @@ export const localFamily: Family = {
           ),
           ['ignoreLocal'],
         ),
-        askChoice(
+        kit.askChoice(
           'success',
           { key: 'practice.q.local.success', vars },
           options(['always', 'never'], vars, 'practice.opt.success.'),
           ['ignoreLocal'],
         ),
-        ask('lbNodes', 'multi', { key: 'practice.q.local.lbNodes' }, ['ignoreHealthCheck'], {
+        kit.ask('lbNodes', 'multi', { key: 'practice.q.local.lbNodes' }, ['ignoreHealthCheck'], {
           hint: { key: 'practice.hint.nodes' },
           options: nodeOptions(scenario),
         }),
@@ -121,7 +101,7 @@ export const localFamily: Family = {
     });
   },
   solve(p, run): KeyEntry[] {
-    const ingress = fact(p, 'ingress');
+    const ingress = kit.fact(p, 'ingress');
     const conns = p.facts['direct']
       ? directConnections(run)
       : lbConnections(run, { node: ingress });
@@ -129,30 +109,30 @@ export const localFamily: Family = {
     const reached = servedPods(conns);
     const src = sourceOption(kindsOf(run, ok, (c) => c.sourceSeenByPod));
     const success = successOf(conns) === 'always' ? 'always' : 'never';
-    const inRotation = upIn(run.initialLbRotation ?? {});
+    const inRotation = kit.upIn(run.initialLbRotation ?? {});
     const chain = serviceChains(run.resolved.service).svl;
-    const show = showConnection(conns[0]);
+    const show = kit.showConnection(conns[0]);
     const why = reached.length
       ? { key: 'practice.why.localOnlyLocalPods', vars: { node: ingress, chain, pods: reached } }
       : {
           key: 'practice.why.localNoEndpointsDrop',
-          vars: { node: ingress, reason: reasonOf(conns.find((c) => c.outcome !== 'ok')) },
+          vars: { node: ingress, reason: kit.reasonOf(conns.find((c) => c.outcome !== 'ok')) },
         };
     return [
-      multiKey(asked(p, 'pods'), reached, why, show),
+      multiKey(kit.asked(p, 'pods'), reached, why, show),
       choiceKey(
-        asked(p, 'source'),
+        kit.asked(p, 'source'),
         src,
         src === 'none'
           ? { key: 'practice.why.sourceNone' }
           : { key: 'practice.why.localKeepsClient', vars: { client: CLIENT.ip, node: ingress } },
         show,
       ),
-      choiceKey(asked(p, 'success'), success, why, show),
-      multiKey(asked(p, 'lbNodes'), inRotation, rotationWhy(run, inRotation)),
+      choiceKey(kit.asked(p, 'success'), success, why, show),
+      multiKey(kit.asked(p, 'lbNodes'), inRotation, rotationWhy(run, inRotation)),
     ];
   },
-};
+});
 
 /** Why these nodes are in rotation: each node's first check answer. */
 function rotationWhy(run: SimResult, up: string[]) {

@@ -4,30 +4,19 @@
  * after the node's SNAT, and from which address the client gets its answer.
  */
 import type { HopMark, SimResult } from '../../types.ts';
-import {
-  bridgeOf,
-  buildScenario,
-  chance,
-  FRONTEND_IP,
-  ipOf,
-  options,
-  pick,
-  CLIENT,
-} from '../build.ts';
+import { bridgeOf, chance, FRONTEND_IP, ipOf, options, pick, CLIENT } from '../build.ts';
 import { choiceKey } from '../key.ts';
-import { askChoice, asked, clusterLine, drawCluster, fact, lbCloudLine, puzzleOf } from '../kit.ts';
+import * as kit from '../kit.ts';
 import { addressKind, hopsOf, lbConnections } from '../observe.ts';
-import type { Family, KeyEntry } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 const PRESETS = ['azure', 'azure-shared', 'gcp', 'gcp-l4', 'aws-nlb', 'aws-lbc'] as const;
 
 /** Lesson 1's family. */
-export const pathFamily: Family = {
-  id: 'path',
-  lesson: 1,
+export const pathFamily = kit.family('path', {
   generate(seed, rng) {
     const n = 2 + rng.int(4);
-    const { nodes, pods } = drawCluster(rng, n, { max: 3, minWithPods: 1, minTotal: 2 });
+    const { nodes, pods } = kit.drawCluster(rng, n, { max: 3, minWithPods: 1, minTotal: 2 });
     const preset = pick(rng, PRESETS);
     const cni = chance(rng, 0.3) ? ('routed' as const) : ('bridge' as const);
     const ingress = pick(rng, nodes).id;
@@ -37,14 +26,7 @@ export const pathFamily: Family = {
       local.length > 0 && (other.length === 0 || chance(rng, 0.45))
         ? pick(rng, local)
         : pick(rng, other);
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
-      policy: 'Cluster',
-      preset,
-      nodes,
-      pods,
-      cni,
-    });
+    const scenario = kit.scenarioOf(seed, { policy: 'Cluster', preset, nodes, pods, cni });
     const podNode = pod.node ?? '';
     const podIp = pod.ip ?? '';
     const vars = {
@@ -59,22 +41,23 @@ export const pathFamily: Family = {
       frontend: FRONTEND_IP,
     };
     const addresses = ['frontend', 'nodePort', 'podAddr'];
-    return puzzleOf('path', seed, {
+    return kit.puzzleOf('path', seed, {
       scenario,
       setup: {
         lines: [
-          clusterLine(n, pods.length),
-          { key: 'practice.setup.policyClusterSnat' },
-          lbCloudLine(preset),
+          ...kit.baseLines(n, pods.length, kit.policyLine('Cluster'), preset),
           { key: `practice.setup.cni.${cni}` },
         ],
         named: { key: 'practice.named.lbToPod', vars },
       },
       questions: [
-        askChoice('arrival', { key: 'practice.q.path.arrival', vars }, options(addresses, vars), [
-          'deliveryAlwaysNodePort',
-        ]),
-        askChoice(
+        kit.askChoice(
+          'arrival',
+          { key: 'practice.q.path.arrival', vars },
+          options(addresses, vars),
+          ['deliveryAlwaysNodePort'],
+        ),
+        kit.askChoice(
           'source',
           { key: 'practice.q.path.source', vars },
           options(
@@ -83,7 +66,7 @@ export const pathFamily: Family = {
           ),
           ['snatKeepsClient'],
         ),
-        askChoice(
+        kit.askChoice(
           'reply',
           { key: 'practice.q.path.reply', vars },
           options([...addresses, 'ingressNodeAddr'], vars, 'practice.opt.reply.'),
@@ -94,8 +77,8 @@ export const pathFamily: Family = {
     });
   },
   solve(p, run): KeyEntry[] {
-    const ingress = fact(p, 'ingress');
-    const pod = fact(p, 'pod');
+    const ingress = kit.fact(p, 'ingress');
+    const pod = kit.fact(p, 'pod');
     const c = lbConnections(run, { node: ingress }).find(
       (x) => x.pod === pod && x.outcome === 'ok',
     );
@@ -118,9 +101,9 @@ export const pathFamily: Family = {
           : 'podAddr';
     const marks = new Set<HopMark>(hops.flatMap((h) => h.marks));
     return [
-      choiceKey(asked(p, 'arrival'), arrival, arrivalWhy, show),
+      choiceKey(kit.asked(p, 'arrival'), arrival, arrivalWhy, show),
       choiceKey(
-        asked(p, 'source'),
+        kit.asked(p, 'source'),
         source,
         masq
           ? {
@@ -137,7 +120,7 @@ export const pathFamily: Family = {
         show,
       ),
       choiceKey(
-        asked(p, 'reply'),
+        kit.asked(p, 'reply'),
         replyKind,
         {
           key: marks.has('unnat') ? 'practice.why.replyUndone' : 'practice.why.replyDirect',
@@ -147,7 +130,7 @@ export const pathFamily: Family = {
       ),
     ];
   },
-};
+});
 
 /** Where the SYN is addressed when it reaches the ingress node, and why. */
 function arrivalOf(

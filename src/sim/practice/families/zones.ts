@@ -4,12 +4,12 @@
  * have a healthy target, each zone over its own healthy nodes, each node (under Local) over its
  * own Pods: a Pod gets 1/Z · 1/N_z · 1/k instead of 1/(N·k).
  */
-import { buildScenario, drawCounts, nodesOf, pct, pick, podsOn } from '../build.ts';
+import { drawCounts, nodesOf, pct, pick, podsOn } from '../build.ts';
 import { numberKey } from '../key.ts';
-import { askPercent, asked, fact, lbCloudLine, podShareKey, puzzleOf, upIn } from '../kit.ts';
+import * as kit from '../kit.ts';
 import { oddsAt } from '../odds.ts';
 import { showFirst } from '../observe.ts';
-import type { Family, KeyEntry } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 // Cross-zone off by default, zones without a healthy target out of DNS.
 // source: practice-nlb-cross-zone-off, practice-nlb-zone-dns
@@ -17,9 +17,7 @@ const PRESETS = ['aws-nlb', 'aws-lbc'] as const;
 const ZONES = ['zone-a', 'zone-b', 'zone-c'] as const;
 
 /** Lesson 5's family on zonal load balancing. */
-export const zonesFamily: Family = {
-  id: 'zones',
-  lesson: 5,
+export const zonesFamily = kit.family('zones', {
   generate(seed, rng) {
     const zoneCount = 2 + rng.int(2);
     const n = zoneCount + 1 + rng.int(3);
@@ -42,13 +40,7 @@ export const zonesFamily: Family = {
     }
     const pods = podsOn(nodes, counts);
     const preset = pick(rng, PRESETS);
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
-      policy: 'Local',
-      preset,
-      nodes,
-      pods,
-    });
+    const scenario = kit.scenarioOf(seed, { policy: 'Local', preset, nodes, pods });
     const zoneOfPod = (id: string): string =>
       nodes.find((x) => x.id === pods.find((p) => p.id === id)?.node)?.zone ?? '';
     const a = pick(rng, pods);
@@ -56,7 +48,7 @@ export const zonesFamily: Family = {
     const b = pick(rng, others.length ? others : pods);
     const zone = zoneOfPod(a.id);
     const aims = ['ignoreZones', 'divideByPods'] as const;
-    return puzzleOf('zones', seed, {
+    return kit.puzzleOf('zones', seed, {
       scenario,
       setup: {
         lines: [
@@ -65,14 +57,16 @@ export const zonesFamily: Family = {
             vars: { nodes: n, count: pods.length, zones: zoneCount },
           },
           { key: 'practice.setup.policyLocal' },
-          lbCloudLine(preset),
+          kit.lbCloudLine(preset),
           { key: 'practice.setup.crossZoneOff' },
         ],
       },
       questions: [
-        askPercent('shareA', { key: 'practice.q.share', vars: { pod: a.id } }, [...aims]),
-        askPercent('shareB', { key: 'practice.q.share', vars: { pod: b.id } }, [...aims]),
-        askPercent('zoneShare', { key: 'practice.q.zones.zoneShare', vars: { zone } }, [...aims]),
+        kit.askPercent('shareA', { key: 'practice.q.share', vars: { pod: a.id } }, [...aims]),
+        kit.askPercent('shareB', { key: 'practice.q.share', vars: { pod: b.id } }, [...aims]),
+        kit.askPercent('zoneShare', { key: 'practice.q.zones.zoneShare', vars: { zone } }, [
+          ...aims,
+        ]),
       ],
       facts: { a: a.id, b: b.id, zone, preset },
     });
@@ -82,7 +76,7 @@ export const zonesFamily: Family = {
     const odds = oddsAt(run, 0);
     const zoneOfNode = (id: string): string => s.nodes.find((x) => x.id === id)?.zone ?? '';
     const nodeOf = (pod: string): string => s.pods.find((x) => x.id === pod)?.node ?? '';
-    const up = upIn(odds.node);
+    const up = kit.upIn(odds.node);
     const zones = [...new Set(up.map(zoneOfNode))].sort();
     const shareWhy = (pod: string) => {
       const node = nodeOf(pod);
@@ -102,16 +96,16 @@ export const zonesFamily: Family = {
         },
       };
     };
-    const zone = fact(p, 'zone');
-    const [a, b] = [fact(p, 'a'), fact(p, 'b')];
+    const zone = kit.fact(p, 'zone');
+    const [a, b] = [kit.fact(p, 'a'), kit.fact(p, 'b')];
     const zoneTotal = s.pods
       .filter((x) => zoneOfNode(x.node ?? '') === zone)
       .reduce((sum, x) => sum + (odds.pod[x.id] ?? 0), 0);
     return [
-      podShareKey(asked(p, 'shareA'), run, odds.pod, a, shareWhy(a)),
-      podShareKey(asked(p, 'shareB'), run, odds.pod, b, shareWhy(b)),
+      kit.podShareKey(kit.asked(p, 'shareA'), run, odds.pod, a, shareWhy(a)),
+      kit.podShareKey(kit.asked(p, 'shareB'), run, odds.pod, b, shareWhy(b)),
       numberKey(
-        asked(p, 'zoneShare'),
+        kit.asked(p, 'zoneShare'),
         pct(zoneTotal),
         {
           key: 'practice.why.zoneTotal',
@@ -121,4 +115,4 @@ export const zonesFamily: Family = {
       ),
     ];
   },
-};
+});
