@@ -18,8 +18,6 @@ import type {
   HopMark,
   HopPayload,
   NodeSpec,
-  Outcome,
-  OutcomeReason,
   PacketKind,
   RuleHit,
 } from '../types.ts';
@@ -28,12 +26,7 @@ import { usesDsr } from './config.ts';
 import { flowHash, maglevSlot } from './maglev.ts';
 import { PROTOCOL_NUMBER } from './route.ts';
 import { ipToInt } from '../ip.ts';
-
-interface Header {
-  src: Addr;
-  dst: Addr;
-}
-type End = { outcome: Outcome; reason: OutcomeReason };
+import type { End, Header, HopFn } from '../traceHops.ts';
 
 /** What trace.ts has built up to the ingress node, and its hop writers. */
 export interface EbpfTraceContext {
@@ -59,16 +52,7 @@ export interface EbpfTraceContext {
   fail: End;
   latency: { clientLb: number; lbNode: number; nodeNode: number; nodePod: number };
   startPacket(kind: PacketKind, dir: 'request' | 'reply'): void;
-  hop(
-    from: string,
-    to: string,
-    before: Header,
-    after: Header,
-    latency: number,
-    rules: RuleHit[],
-    marks: HopMark[],
-    end?: End,
-  ): void;
+  hop: HopFn;
   /** The request's way from the client to the ingress node (through the LB when there is one). */
   toIngress(rules: RuleHit[], after: Header, marks: HopMark[], end?: End): void;
   /** Client information the stream's first bytes carry (set for the first request DATA). */
