@@ -16,7 +16,6 @@ import {
   type SimResult,
 } from '../../src/sim/index.ts';
 import { MAGLEV_TABLE_SIZE, maglevTable } from '../../src/sim/ebpf/maglev.ts';
-import { EBPF_RULE_CODES, EBPF_WHY_CODES } from '../../src/sim/ebpf/codes.ts';
 import { RULE_CODES, RULE_WHYS } from '../../src/sim/codes.ts';
 import { run } from './helpers.ts';
 
@@ -227,9 +226,27 @@ describe('Local policy and health checks', () => {
 });
 
 describe('codes', () => {
-  it('lists every eBPF step and why-code with the engine’s codes (so the locales cover them)', () => {
-    for (const c of EBPF_RULE_CODES) expect(RULE_CODES).toContain(c);
-    for (const c of EBPF_WHY_CODES) expect(RULE_WHYS).toContain(c);
+  it('lists every step and why-code the eBPF traces show with the engine’s codes (so the locales cover them)', () => {
+    const families = /^(maglevSlot\d+|pick\d+of\d+)$/;
+    const seen = new Set<string>();
+    for (const id of [
+      'ebpf-snat',
+      'ebpf-dsr',
+      'ebpf-dsr-nodeport',
+      'ebpf-hybrid-udp',
+      'ebpf-drain-maglev',
+      'ebpf-drain-random',
+    ]) {
+      const r = run(id);
+      for (const c of r.connections.slice(0, 40))
+        for (const h of traceConnection(r, c.id)?.hops ?? [])
+          for (const hit of h.rules) {
+            seen.add(hit.rule);
+            expect(RULE_CODES).toContain(hit.rule);
+            if (!families.test(hit.why)) expect(RULE_WHYS).toContain(hit.why);
+          }
+    }
+    expect([...seen].filter((c) => c.startsWith('bpf-')).length).toBeGreaterThan(3);
   });
 });
 
