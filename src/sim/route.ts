@@ -82,21 +82,7 @@ export function routeConnection(
   r: Routed,
   at: number,
 ): Routed {
-  r.ingress = ingress?.idx ?? -1;
-  r.pod = -1;
-  r.outcome = OUTCOME_OK;
-  r.reason = 'served';
-  r.source = SOURCE_NONE;
-  r.ruleset = -1;
-  r.endpoint = -1;
-  // No node to send to: a cloud LB has no healthy backend; under MetalLB L2 nobody answers ARP.
-  if (!ingress)
-    return fail(
-      r,
-      OUTCOME_TIMEOUT,
-      lc.behaviour.selection === 'l2Announce' ? 'noArpAnswer' : 'noHealthyBackends',
-    );
-  if (!ingress.forwarding) return fail(r, OUTCOME_TIMEOUT, 'nodeOffline');
+  if (!reachesNode(lc, ingress, r)) return r;
   const rs = ingress.rules;
   r.ruleset = rs.id;
   const toNodePort = path === PATH_DIRECT || (path === PATH_LB && deliversToNodePort(s));
@@ -130,7 +116,40 @@ export function routeConnection(
 
 /** Record how a connection failed (a function, not a per-call closure: this path runs a
  * million times a run). */
-function fail(r: Routed, outcome: Routed['outcome'], reason: OutcomeReason): Routed {
+/**
+ * Resets `r` for a new connection at `ingress`; false (with `r` ended) when no node takes it: a
+ * cloud LB has no healthy backend, under MetalLB L2 nobody answers ARP, or the node is offline.
+ * Both data paths (iptables/nftables here, eBPF in ebpf/route.ts) start this way.
+ */
+export function reachesNode(
+  lc: Lifecycle,
+  ingress: NodeRt | undefined,
+  r: Routed,
+): ingress is NodeRt {
+  r.ingress = ingress?.idx ?? -1;
+  r.pod = -1;
+  r.outcome = OUTCOME_OK;
+  r.reason = 'served';
+  r.source = SOURCE_NONE;
+  r.ruleset = -1;
+  r.endpoint = -1;
+  if (!ingress) {
+    fail(
+      r,
+      OUTCOME_TIMEOUT,
+      lc.behaviour.selection === 'l2Announce' ? 'noArpAnswer' : 'noHealthyBackends',
+    );
+    return false;
+  }
+  if (!ingress.forwarding) {
+    fail(r, OUTCOME_TIMEOUT, 'nodeOffline');
+    return false;
+  }
+  return true;
+}
+
+/** Ends `r` with an outcome and its reason. */
+export function fail(r: Routed, outcome: Routed['outcome'], reason: OutcomeReason): Routed {
   r.outcome = outcome;
   r.reason = reason;
   return r;
