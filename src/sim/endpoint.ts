@@ -14,3 +14,24 @@ export interface Endpoint {
   serving: boolean;
   terminating: boolean;
 }
+
+/**
+ * One node's endpoint view at one sync, as every data path model keeps it (iptables' and
+ * nftables' compiled tables, and the NodeDataPath seam over them and the eBPF maps).
+ */
+export interface NodeEndpointView {
+  id: number;
+  node: string;
+  nodeIp: string;
+  endpoints: Endpoint[];
+  /** Endpoints the Cluster policy spreads over, in kube-proxy's order. */
+  clusterEndpoints: Endpoint[];
+  /** Usable endpoints on this node, in kube-proxy's order. */
+  localEndpoints: Endpoint[];
+  /** Ready local endpoints, as the healthCheckNodePort server counts them (terminating excluded). */
+  localReady: number;
+  /** The local-traffic detector's CIDR (null: no detector, no "pod traffic" rule). */
+  clusterCidr: string | null;
+  /** kube-proxy's ServicePortName, e.g. "default/shop" (the comments name it). */
+  portName: string;
+}

@@ -20,6 +20,7 @@ import {
   type NftSet,
   type NftTables,
 } from './nftables.ts';
+import { masqueradeHits } from './masqueradeHits.ts';
 import type { RuleHit } from './types.ts';
 
 type Test = NftFastRule['test'];
@@ -255,15 +256,7 @@ export function nftPostrouting(
       return false;
     }
     if (r.stmt.kind === 'masquerade') {
-      hits?.push(
-        { rule: 'masquerading', chain: 'masquerading', verdict: 'jump', why: r.why },
-        {
-          rule: 'masquerade',
-          chain: 'masquerading',
-          verdict: 'snat',
-          why: sameNode ? 'egressInterfaceBridge' : 'egressInterfaceNode',
-        },
-      );
+      hits?.push(...masqueradeHits('masquerading', 'masquerading', 'masquerade', r.why, sameNode));
       return true;
     }
   }

@@ -8,6 +8,7 @@
 import type { Draw, PacketView, Verdict } from './dataPath.ts';
 import { ipToInt } from './ip.ts';
 import type { Chain, FastRule, Match, RuleTables } from './kubeProxy.ts';
+import { masqueradeHits } from './masqueradeHits.ts';
 import type { RuleHit } from './types.ts';
 
 export type { Draw, PacketView, Verdict } from './dataPath.ts';
@@ -309,13 +310,7 @@ export function evaluatePostrouting(
     }
     if (rule.target.kind === 'masquerade') {
       hits?.push(
-        { rule: 'KUBE-POSTROUTING', chain: 'KUBE-POSTROUTING', verdict: 'jump', why: rule.why },
-        {
-          rule: 'MASQUERADE',
-          chain: 'KUBE-POSTROUTING',
-          verdict: 'snat',
-          why: sameNode ? 'egressInterfaceBridge' : 'egressInterfaceNode',
-        },
+        ...masqueradeHits('KUBE-POSTROUTING', 'KUBE-POSTROUTING', 'MASQUERADE', rule.why, sameNode),
       );
       return true;
     }
