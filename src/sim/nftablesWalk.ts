@@ -20,7 +20,7 @@ import {
   type NftSet,
   type NftTables,
 } from './nftables.ts';
-import { masqueradeHits } from './masqueradeHits.ts';
+import { enterChain, masqueradeHits } from './walkHits.ts';
 import type { RuleHit } from './types.ts';
 
 type Test = NftFastRule['test'];
@@ -105,11 +105,7 @@ function walk(
   hits: RuleHit[] | null,
   st: Verdict,
 ): Step {
-  const hit: RuleHit | null =
-    hits && entryWhy !== null && chain.code
-      ? { rule: chain.code, chain: chain.name, verdict: 'jump', why: entryWhy }
-      : null;
-  if (hits && hit) hits.push(hit);
+  const hit = enterChain(chain, entryWhy, hits);
   let matchedAny = false;
   for (const f of chain.fast) {
     if (!f.test(p, st.marked, draw)) continue;

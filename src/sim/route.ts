@@ -20,6 +20,7 @@ import {
   type PathKind,
   type SourceKind,
 } from './columns.ts';
+import type { Endpoint } from './endpoint.ts';
 import type { OutcomeReason, Scenario } from './types.ts';
 
 /** How a connection's first packet ended up (indices into the lifecycle's tables). */
@@ -97,14 +98,8 @@ export function routeConnection(
     return lc.icmpAllowed(ingress.spec.id, client.ip, at)
       ? fail(r, OUTCOME_RESET, 'noEndpoints')
       : fail(r, OUTCOME_TIMEOUT, 'icmpRateLimited');
-  r.endpoint = verdict.endpoint;
-  const ep = rs.endpoints[verdict.endpoint];
-  const pod = ep ? lc.pods[ep.pod] : undefined;
-  const podNode = pod ? lc.nodes[pod.nodeIdx] : undefined;
-  r.pod = pod?.idx ?? -1;
-  if (!pod || !podNode || !podNode.forwarding)
-    return fail(r, OUTCOME_TIMEOUT, 'endpointUnreachable');
-  if (!pod.alive) return fail(r, OUTCOME_RESET, 'endpointGone');
+  const podNode = reachPod(lc, rs.endpoints, verdict.endpoint, r);
+  if (!podNode) return r;
   const sameNode = podNode === ingress;
   r.source = verdict.marked ? snatSourceKind(sameNode, s.cni) : SOURCE_CLIENT;
   // Without SNAT a Pod on another node answers the client directly: the client drops it. A Pod
@@ -114,8 +109,6 @@ export function routeConnection(
   return r;
 }
 
-/** Record how a connection failed (a function, not a per-call closure: this path runs a
- * million times a run). */
 /**
  * Resets `r` for a new connection at `ingress`; false (with `r` ended) when no node takes it: a
  * cloud LB has no healthy backend, under MetalLB L2 nobody answers ARP, or the node is offline.
@@ -148,7 +141,36 @@ export function reachesNode(
   return true;
 }
 
-/** Ends `r` with an outcome and its reason. */
+/**
+ * Records the chosen endpoint and its Pod; the Pod's node, or null (with `r` ended) when that
+ * node does not forward or the Pod has exited. Both data paths end their pick this way.
+ */
+export function reachPod(
+  lc: Lifecycle,
+  endpoints: readonly Endpoint[],
+  endpoint: number,
+  r: Routed,
+): NodeRt | null {
+  r.endpoint = endpoint;
+  const ep = endpoints[endpoint];
+  const pod = ep ? lc.pods[ep.pod] : undefined;
+  const podNode = pod ? lc.nodes[pod.nodeIdx] : undefined;
+  r.pod = pod?.idx ?? -1;
+  if (!pod || !podNode || !podNode.forwarding) {
+    fail(r, OUTCOME_TIMEOUT, 'endpointUnreachable');
+    return null;
+  }
+  if (!pod.alive) {
+    fail(r, OUTCOME_RESET, 'endpointGone');
+    return null;
+  }
+  return podNode;
+}
+
+/**
+ * Ends `r` with an outcome and its reason (a function, not a per-call closure: this path runs a
+ * million times a run).
+ */
 export function fail(r: Routed, outcome: Routed['outcome'], reason: OutcomeReason): Routed {
   r.outcome = outcome;
   r.reason = reason;

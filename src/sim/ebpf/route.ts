@@ -14,7 +14,7 @@
  */
 import { lbPathOf } from '../clientIp.ts';
 import type { Lifecycle, NodeRt } from '../lifecycle.ts';
-import { deliversToNodePort, fail, reachesNode, type Routed } from '../route.ts';
+import { deliversToNodePort, fail, reachesNode, reachPod, type Routed } from '../route.ts';
 import {
   OUTCOME_DROPPED,
   OUTCOME_RESET,
@@ -128,14 +128,8 @@ export function routeEbpfConnection(
     index = selectBackend(m, client, toNodePort ? m.nodePort : m.vip, rand);
     endpoint = m.extIndex[index] ?? -1;
   }
-  r.endpoint = endpoint;
-  const ep = rs.endpoints[endpoint];
-  const pod = ep ? lc.pods[ep.pod] : undefined;
-  const podNode = pod ? lc.nodes[pod.nodeIdx] : undefined;
-  r.pod = pod?.idx ?? -1;
-  if (!pod || !podNode || !podNode.forwarding)
-    return fail(r, OUTCOME_TIMEOUT, 'endpointUnreachable');
-  if (!pod.alive) return fail(r, OUTCOME_RESET, 'endpointGone');
+  const podNode = reachPod(lc, rs.endpoints, endpoint, r);
+  if (!podNode) return r;
   // A local backend, and any Pod caller (socket LB), keeps the client's address.
   if (podNode === ingress || path === PATH_POD) {
     r.source = SOURCE_CLIENT;
