@@ -153,7 +153,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
       podCall,
       fail,
       latency: LATENCY,
-      startPacket: (k, dir) => startPacket(k, dir),
+      startPacket,
       hop,
       toIngress,
       setPayload: w.setPayload,

@@ -13,8 +13,6 @@ import type { SimInternal } from '../result.ts';
 import type {
   Addr,
   ConnectionRecord,
-  ConntrackEntry,
-  Hop,
   HopMark,
   HopPayload,
   NodeSpec,
@@ -26,15 +24,16 @@ import { usesDsr } from './config.ts';
 import { flowHash, maglevSlot } from './maglev.ts';
 import { PROTOCOL_NUMBER } from './route.ts';
 import { ipToInt } from '../ip.ts';
-import type { End, Header, HopFn } from '../traceHops.ts';
+import type { End, Header, HopWriter } from '../traceHops.ts';
 
 /** What trace.ts has built up to the ingress node, and its hop writers. */
-export interface EbpfTraceContext {
+export interface EbpfTraceContext extends Pick<
+  HopWriter,
+  'hops' | 'conntrack' | 'startPacket' | 'hop' | 'setPayload'
+> {
   internal: SimInternal;
   record: ConnectionRecord;
   rs: NodeDataPath;
-  hops: Hop[];
-  conntrack: ConntrackEntry[];
   ingress: NodeSpec;
   /** The connection's source as it reaches the node (client, proxying LB, Pod caller's node). */
   client: Addr;
@@ -51,12 +50,8 @@ export interface EbpfTraceContext {
   /** The way the packet failed (the record's outcome and reason). */
   fail: End;
   latency: { clientLb: number; lbNode: number; nodeNode: number; nodePod: number };
-  startPacket(kind: PacketKind, dir: 'request' | 'reply'): void;
-  hop: HopFn;
   /** The request's way from the client to the ingress node (through the LB when there is one). */
   toIngress(rules: RuleHit[], after: Header, marks: HopMark[], end?: End): void;
-  /** Client information the stream's first bytes carry (set for the first request DATA). */
-  setPayload(p: HopPayload | undefined): void;
   /** The LB's PROXY header, if it writes one. */
   proxyHeader: HopPayload['proxyHeader'];
   /** Behind an ingress controller: the X-Forwarded-For it writes (null when none). */
@@ -71,7 +66,7 @@ const hit = (
 ): RuleHit => ({ rule, chain, verdict, why });
 
 /** Continue a connection's trace on an eBPF ingress node. */
-export function ebpfTrace(ctx: EbpfTraceContext): { hops: Hop[]; conntrack: ConntrackEntry[] } {
+export function ebpfTrace(ctx: EbpfTraceContext): Pick<HopWriter, 'hops' | 'conntrack'> {
   const { internal, record, rs, ingress, client, atNode, fail, latency: L } = ctx;
   const s = internal.scenario;
   const m = rs.ebpf;
