@@ -90,14 +90,18 @@ export function remedyCandidates(ctx: RemedyContext): Remedy[] {
       case 'clientIpLostCluster':
       case 'clientIpLost':
       case 'clientIpPartly': {
-        if (f.policy !== 'Cluster') {
-          // Lost under Local: the load balancer itself proxies (a Classic ELB); its header helps.
+        // On AWS the load balancer's PROXY protocol header carries the client.
+        const proxyHeader = (): void => {
           if (isAws(s))
             add(v.id, 'proxyProtocol', [{ kind: 'proxyProtocol', value: 'v2' }], {
               object: svcObj,
               text: serviceAnnotations(svc, { [`${B}aws-load-balancer-proxy-protocol`]: '*' }),
               format: 'yaml',
             });
+        };
+        if (f.policy !== 'Cluster') {
+          // Lost under Local: the load balancer itself proxies (a Classic ELB); its header helps.
+          proxyHeader();
           break;
         }
         const local: RemedyChoice = { kind: 'policy', value: 'Local' };
@@ -118,12 +122,7 @@ export function remedyCandidates(ctx: RemedyContext): Remedy[] {
               format: 'yaml',
             },
           );
-        if (isAws(s))
-          add(v.id, 'proxyProtocol', [{ kind: 'proxyProtocol', value: 'v2' }], {
-            object: svcObj,
-            text: serviceAnnotations(svc, { [`${B}aws-load-balancer-proxy-protocol`]: '*' }),
-            format: 'yaml',
-          });
+        proxyHeader();
         break;
       }
       case 'clientIpIpTargetsLost':
