@@ -217,7 +217,8 @@ export function ebpfTrace(ctx: EbpfTraceContext): Pick<HopWriter, 'hops' | 'conn
         [hit('bpf-dsr', 'xlate_dsr_v4', 'snat', 'dsrReplySource')],
         ['reply'],
       );
-      if (record.reason === 'dsrReplyMismatch') {
+      // Straight from the backend node to the client.
+      const toClient = (marks: HopMark[], end?: End): void =>
         ctx.hop(
           podNodeId,
           record.client,
@@ -225,9 +226,11 @@ export function ebpfTrace(ctx: EbpfTraceContext): Pick<HopWriter, 'hops' | 'conn
           out,
           L.clientLb,
           [],
-          ['reply', 'dsrReturn', 'clientDiscard'],
-          fail,
+          ['reply', 'dsrReturn', ...marks],
+          end,
         );
+      if (record.reason === 'dsrReplyMismatch') {
+        toClient(['clientDiscard'], fail);
         return false;
       }
       if (ctx.proxy && ctx.lbHop) {
@@ -235,16 +238,7 @@ export function ebpfTrace(ctx: EbpfTraceContext): Pick<HopWriter, 'hops' | 'conn
         const fromLb: Header = { src: ctx.frontend, dst: ctx.clientAddr };
         ctx.hop(podNodeId, 'lb', out, fromLb, L.lbNode, [], ['reply', 'dsrReturn']);
         ctx.hop('lb', record.client, fromLb, fromLb, L.clientLb, [], ['reply', ...finalMarks]);
-      } else
-        ctx.hop(
-          podNodeId,
-          record.client,
-          out,
-          out,
-          L.clientLb,
-          [],
-          ['reply', 'dsrReturn', ...finalMarks],
-        );
+      } else toClient(finalMarks);
       return true;
     }
     if (!sameNode) ctx.hop(chosen.podId, podNodeId, fromPod, fromPod, L.nodePod, [], ['reply']);
