@@ -16,6 +16,7 @@ import {
   type SimResult,
 } from '../../src/sim/index.ts';
 import { MAGLEV_TABLE_SIZE, maglevTable } from '../../src/sim/ebpf/maglev.ts';
+import { EBPF_RULE_CODES, EBPF_WHY_CODES } from '../../src/sim/ebpf/codes.ts';
 import { RULE_CODES, RULE_WHYS } from '../../src/sim/codes.ts';
 import { run } from './helpers.ts';
 
@@ -226,6 +227,11 @@ describe('Local policy and health checks', () => {
 });
 
 describe('codes', () => {
+  it('lists every eBPF step and why-code with the engine’s codes (written out twice for the bundle)', () => {
+    for (const c of EBPF_RULE_CODES) expect(RULE_CODES).toContain(c);
+    for (const c of EBPF_WHY_CODES) expect(RULE_WHYS).toContain(c);
+  });
+
   it('lists every step and why-code the eBPF traces show with the engine’s codes (so the locales cover them)', () => {
     const families = /^(maglevSlot\d+|pick\d+of\d+)$/;
     const seen = new Set<string>();
