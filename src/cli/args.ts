@@ -147,13 +147,7 @@ export function parseCliArgs(
           });
         break;
       case 'seed':
-        if (/^\d{1,15}$/.test(v)) args.seed = Number(v);
-        else
-          issues.push({
-            path: '--seed',
-            code: 'expectedInteger',
-            params: { min: 0, max: 999_999_999_999_999, received: v.slice(0, 40) },
-          });
+        args.seed = intFlag(v, '--seed', 0, 999_999_999_999_999, issues) ?? args.seed;
         break;
       case 'set':
         args.sets.push(v);
@@ -168,23 +162,10 @@ export function parseCliArgs(
         break;
       // Practice puzzles: a puzzle seed (0 … 2^31 − 1), a sheet of 1 … 50, a family id.
       case 'practice':
-        if (/^\d{1,10}$/.test(v) && Number(v) <= 2 ** 31 - 1) args.practice = Number(v);
-        else
-          issues.push({
-            path: '--practice',
-            code: 'expectedInteger',
-            params: { min: 0, max: 2 ** 31 - 1, received: v.slice(0, 40) },
-          });
+        args.practice = intFlag(v, '--practice', 0, 2 ** 31 - 1, issues) ?? args.practice;
         break;
       case 'practice-sheet':
-        if (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 50)
-          args.practiceSheet = Number(v);
-        else
-          issues.push({
-            path: '--practice-sheet',
-            code: 'expectedInteger',
-            params: { min: 1, max: 50, received: v.slice(0, 40) },
-          });
+        args.practiceSheet = intFlag(v, '--practice-sheet', 1, 50, issues) ?? args.practiceSheet;
         break;
       case 'family':
         args.family = v;
@@ -192,4 +173,21 @@ export function parseCliArgs(
     }
   }
   return issues.length > 0 ? { ok: false, lang: args.lang, issues } : { ok: true, args };
+}
+
+/**
+ * A whole-number flag within [min, max], written in digits only (no more of them than max has);
+ * otherwise an `expectedInteger` issue and undefined.
+ */
+function intFlag(
+  v: string,
+  path: string,
+  min: number,
+  max: number,
+  issues: InputIssue[],
+): number | undefined {
+  const n = Number(v);
+  if (new RegExp(`^\\d{1,${String(max).length}}$`).test(v) && n >= min && n <= max) return n;
+  issues.push({ path, code: 'expectedInteger', params: { min, max, received: v.slice(0, 40) } });
+  return undefined;
 }

@@ -13,33 +13,26 @@ export interface Target {
 
 const q = (s: string): string => JSON.stringify(s);
 
-/** A Service patch that sets annotations. */
-export function serviceAnnotations(svc: Target, annotations: Record<string, string>): string {
-  const lines = Object.entries(annotations).map(([k, v]) => `    ${k}: ${q(v)}`);
+/** The Service's header. */
+function serviceHead(svc: Target): string[] {
   return [
     'apiVersion: v1',
     'kind: Service',
     'metadata:',
     `  name: ${svc.name}`,
     `  namespace: ${svc.namespace}`,
-    '  annotations:',
-    ...lines,
-    '',
-  ].join('\n');
+  ];
+}
+
+/** A Service patch that sets annotations. */
+export function serviceAnnotations(svc: Target, annotations: Record<string, string>): string {
+  const lines = Object.entries(annotations).map(([k, v]) => `    ${k}: ${q(v)}`);
+  return [...serviceHead(svc), '  annotations:', ...lines, ''].join('\n');
 }
 
 /** A Service patch that sets externalTrafficPolicy. */
 export function servicePolicy(svc: Target, policy: 'Local' | 'Cluster'): string {
-  return [
-    'apiVersion: v1',
-    'kind: Service',
-    'metadata:',
-    `  name: ${svc.name}`,
-    `  namespace: ${svc.namespace}`,
-    'spec:',
-    `  externalTrafficPolicy: ${policy}`,
-    '',
-  ].join('\n');
+  return [...serviceHead(svc), 'spec:', `  externalTrafficPolicy: ${policy}`, ''].join('\n');
 }
 
 /** The workload's header, or a placeholder the reader fills in when the dump does not say. */

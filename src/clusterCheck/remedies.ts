@@ -67,17 +67,21 @@ function probeAnnotations(s: Scenario, port: number, path: string): Record<strin
   return null;
 }
 
+/** Adds a remedy for a verdict (its params default to none). */
+type AddRemedy = (
+  verdict: string,
+  code: Remedy['code'],
+  choices: RemedyChoice[],
+  patch: Remedy['patch'],
+  params?: Remedy['params'],
+) => void;
+
 /** The remedy candidates of every problem verdict (before their what-ifs are run). */
 export function remedyCandidates(ctx: RemedyContext): Remedy[] {
   const { scenario: s, facts: f, lb, workload: w, service: svc } = ctx;
   const out: Remedy[] = [];
-  const add = (
-    verdict: string,
-    code: Remedy['code'],
-    choices: RemedyChoice[],
-    patch: Remedy['patch'],
-    params: Remedy['params'] = {},
-  ): void => void out.push({ for: verdict, code, params, choices, patch });
+  const add: AddRemedy = (verdict, code, choices, patch, params = {}) =>
+    void out.push({ for: verdict, code, params, choices, patch });
   const svcObj = `Service ${svc.namespace}/${svc.name}`;
   const wlObj = `${w?.kind ?? 'Deployment'} ${svc.namespace}/${w?.name ?? '…'}`;
   const multi = s.nodes.length > 1 && s.pods.length > 1;
@@ -86,14 +90,18 @@ export function remedyCandidates(ctx: RemedyContext): Remedy[] {
       case 'clientIpLostCluster':
       case 'clientIpLost':
       case 'clientIpPartly': {
-        if (f.policy !== 'Cluster') {
-          // Lost under Local: the load balancer itself proxies (a Classic ELB); its header helps.
+        // On AWS the load balancer's PROXY protocol header carries the client.
+        const proxyHeader = (): void => {
           if (isAws(s))
             add(v.id, 'proxyProtocol', [{ kind: 'proxyProtocol', value: 'v2' }], {
               object: svcObj,
               text: serviceAnnotations(svc, { [`${B}aws-load-balancer-proxy-protocol`]: '*' }),
               format: 'yaml',
             });
+        };
+        if (f.policy !== 'Cluster') {
+          // Lost under Local: the load balancer itself proxies (a Classic ELB); its header helps.
+          proxyHeader();
           break;
         }
         const local: RemedyChoice = { kind: 'policy', value: 'Local' };
@@ -114,12 +122,7 @@ export function remedyCandidates(ctx: RemedyContext): Remedy[] {
               format: 'yaml',
             },
           );
-        if (isAws(s))
-          add(v.id, 'proxyProtocol', [{ kind: 'proxyProtocol', value: 'v2' }], {
-            object: svcObj,
-            text: serviceAnnotations(svc, { [`${B}aws-load-balancer-proxy-protocol`]: '*' }),
-            format: 'yaml',
-          });
+        proxyHeader();
         break;
       }
       case 'clientIpIpTargetsLost':
@@ -209,13 +212,7 @@ export function remedyCandidates(ctx: RemedyContext): Remedy[] {
 function failureRemedies(
   ctx: RemedyContext,
   v: Verdict,
-  add: (
-    verdict: string,
-    code: Remedy['code'],
-    choices: RemedyChoice[],
-    patch: Remedy['patch'],
-    params?: Remedy['params'],
-  ) => void,
+  add: AddRemedy,
   svcObj: string,
   wlObj: string,
 ): void {
@@ -269,18 +266,7 @@ function failureRemedies(
  * answers 503), wait for the probe, drain; the probe must be on /healthz (an annotation where it
  * is on the NodePort). Source: k8s-kube-proxy-healthz-taint.
  */
-function taintFirst(
-  ctx: RemedyContext,
-  v: Verdict,
-  add: (
-    verdict: string,
-    code: Remedy['code'],
-    choices: RemedyChoice[],
-    patch: Remedy['patch'],
-    params?: Remedy['params'],
-  ) => void,
-  svc: Target,
-): void {
+function taintFirst(ctx: RemedyContext, v: Verdict, add: AddRemedy, svc: Target): void {
   const { scenario: s, facts: f } = ctx;
   const node = f.drain?.node;
   // Not when the run already taints it first (the what-if is on).

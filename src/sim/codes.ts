@@ -88,7 +88,8 @@ export const RULE_WHYS: readonly string[] = [
   'noEndpointsMap',
   'random1ofN',
   'numgen',
-  // The eBPF data path's (ebpf/codes.ts EBPF_WHY_CODES), written out like RULE_CODES'.
+  // The eBPF data path's (ebpf/codes.ts EBPF_WHY_CODES), written out like RULE_CODES' (a spread
+  // moves ebpf/codes.ts into the chunk every page loads: +0.2 kB gzip on the embed, measured).
   'ebpfAtDevice',
   'serviceClusterScope',
   'serviceLocalScope',

@@ -22,6 +22,7 @@ import {
 } from './kubeProxy.ts';
 import { compileTest } from './ruleWalk.ts';
 import { addrMatch, filterTable, jumpRule } from './filterTable.ts';
+import { endpointView } from './endpoint.ts';
 import type { RuleCode } from './types.ts';
 
 /** A node's sync input (dataPath.ts), plus the chains nodes share. */
@@ -256,16 +257,8 @@ export function compileRules(input: CompileInput): RuleTables {
     }
   }
   return {
-    id: input.id,
-    node,
-    nodeIp: input.nodeIp,
+    ...endpointView(input, node, clusterEndpoints, localEndpoints, svcName),
     nat,
     filter,
-    endpoints: input.endpoints,
-    clusterEndpoints,
-    localEndpoints,
-    localReady: input.endpoints.filter((e) => e.node === node && e.ready).length,
-    clusterCidr: input.clusterCidr,
-    portName: svcName,
   };
 }

@@ -11,7 +11,7 @@
  * one line in `dataPathOf` (dataPaths.ts). Nothing in route.ts, trace.ts or the lab changes.
  */
 import type { EbpfMaps } from './ebpf/maps.ts';
-import type { Endpoint } from './endpoint.ts';
+import type { Endpoint, NodeEndpointView } from './endpoint.ts';
 import type { RuleHit, Scenario, ServiceSpec } from './types.ts';
 
 /** The data paths the engine can walk (views label them with the key `dataPath.<kind>`). */
@@ -86,21 +86,8 @@ export interface KernelProgram {
 }
 
 /** One node's data path as compiled at one sync: its endpoint view and how to walk and print it. */
-export interface NodeDataPath {
+export interface NodeDataPath extends NodeEndpointView {
   readonly kind: DataPathKind;
-  id: number;
-  node: string;
-  nodeIp: string;
-  endpoints: Endpoint[];
-  /** Endpoints the Cluster policy spreads over, in kube-proxy's order. */
-  clusterEndpoints: Endpoint[];
-  /** Usable endpoints on this node, in kube-proxy's order. */
-  localEndpoints: Endpoint[];
-  /** Ready local endpoints, as the healthCheckNodePort server counts them (terminating excluded). */
-  localReady: number;
-  clusterCidr: string | null;
-  /** kube-proxy's ServicePortName, e.g. "default/shop". */
-  portName: string;
   /** The first packet of a new connection; `rand` draws the random choices (flow-cached). */
   evaluate(p: PacketView, rand: () => number): Verdict;
   /** The same walk for a connection that chose `endpoint`, with its steps pushed to `hits`. */

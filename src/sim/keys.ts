@@ -135,7 +135,7 @@ export interface SetList {
  * The one reader of the `set` grammar (repeated `--set`, repeated `?set=` in page and embed URLs,
  * `;`-separated in `<Diagram set>`, the what-if controls' values). Each item is `key=value` (old
  * links' `key:value` too); blank items are skipped; a key given twice keeps its last value, like
- * Helm's `--set`. A value is checked for its key's type and range, and against the scenario when
+ * Helm's `--set` (source: helm-set-last-wins). A value is checked for its key's type and range, and against the scenario when
  * one is given (node ids, values a policy rules out); without one, node ids by their form only.
  * Issues are the engine's codes: `expectedKeyValue` (path `set`), `unknownKey` (path = the key,
  * with a suggestion), the value codes of parseOverrideValue (path = the key), `tooLong` (an item

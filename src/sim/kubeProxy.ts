@@ -16,7 +16,7 @@ import { chainSuffix } from './hash.ts';
 import type { Draw, NodeDataPath, PacketView } from './dataPath.ts';
 import type { RuleCode, ServiceSpec } from './types.ts';
 
-import type { Endpoint } from './endpoint.ts';
+import type { Endpoint, NodeEndpointView } from './endpoint.ts';
 
 export type { Endpoint } from './endpoint.ts';
 
@@ -128,24 +128,11 @@ export interface FastRule {
 }
 
 /** The compiled rules of one node at one sync, plus the endpoint view they were built from. */
-export interface RuleTables {
-  id: number;
-  node: string;
-  nodeIp: string;
+export interface RuleTables extends NodeEndpointView {
   /** nat table chains in kube-proxy's write order (built-in chains first). */
   nat: Map<string, Chain>;
   /** filter table chains in kube-proxy's write order. */
   filter: Map<string, Chain>;
-  endpoints: Endpoint[];
-  /** Endpoints KUBE-SVC / KUBE-SVL spread over, in rule order. */
-  clusterEndpoints: Endpoint[];
-  localEndpoints: Endpoint[];
-  /** Ready local endpoints, as the healthCheckNodePort server counts them (terminating excluded). */
-  localReady: number;
-  /** The local-traffic detector's CIDR (null: no detector, no "pod traffic" rule). */
-  clusterCidr: string | null;
-  /** kube-proxy's ServicePortName, e.g. "default/shop" (the comments name it). */
-  portName: string;
 }
 
 /** kube-proxy's iptables data path on one node: its tables and the engine's seam (dataPath.ts). */

@@ -17,7 +17,7 @@
  */
 import { chainSuffix } from './hash.ts';
 import type { Draw, PacketView } from './dataPath.ts';
-import type { Endpoint } from './kubeProxy.ts';
+import type { NodeEndpointView } from './endpoint.ts';
 import type { RuleCode } from './types.ts';
 
 /** The table's name and family: `ip kube-proxy` (IPv4; kube-proxy writes `ip6 kube-proxy` too). */
@@ -180,18 +180,9 @@ export interface NftFastRule {
 }
 
 /** The compiled `ip kube-proxy` table of one node at one sync, and the endpoint view. */
-export interface NftTables {
-  id: number;
-  node: string;
-  nodeIp: string;
+export interface NftTables extends NodeEndpointView {
   /** Chains in kube-proxy's write order (base chains first). */
   chains: Map<string, NftChain>;
   maps: Map<string, NftMap>;
   sets: Map<string, NftSet>;
-  endpoints: Endpoint[];
-  clusterEndpoints: Endpoint[];
-  localEndpoints: Endpoint[];
-  localReady: number;
-  clusterCidr: string | null;
-  portName: string;
 }

@@ -23,6 +23,7 @@ import {
   type NftVerdict,
 } from './nftables.ts';
 import { compileNftTests } from './nftablesWalk.ts';
+import { endpointView } from './endpoint.ts';
 import type { RuleCode } from './types.ts';
 
 /** Chains no node changes (`mark-for-masquerade`, `service-`, `endpoint-`), per endpoint list. */
@@ -339,17 +340,9 @@ export function compileNftables(input: DataPathInput, shared: SharedNftChains | 
   for (const c of chains.values())
     if (!reused.has(c)) c.fast = compileNftTests(c, chains, maps, sets);
   return {
-    id: input.id,
-    node,
-    nodeIp: input.nodeIp,
+    ...endpointView(input, node, clusterEndpoints, localEndpoints, svcName),
     chains,
     maps,
     sets,
-    endpoints: input.endpoints,
-    clusterEndpoints,
-    localEndpoints,
-    localReady: input.endpoints.filter((e) => e.node === node && e.ready).length,
-    clusterCidr: input.clusterCidr,
-    portName: svcName,
   };
 }

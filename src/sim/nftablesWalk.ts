@@ -20,6 +20,7 @@ import {
   type NftSet,
   type NftTables,
 } from './nftables.ts';
+import { enterChain, masqueradeHits } from './walkHits.ts';
 import type { RuleHit } from './types.ts';
 
 type Test = NftFastRule['test'];
@@ -104,11 +105,7 @@ function walk(
   hits: RuleHit[] | null,
   st: Verdict,
 ): Step {
-  const hit: RuleHit | null =
-    hits && entryWhy !== null && chain.code
-      ? { rule: chain.code, chain: chain.name, verdict: 'jump', why: entryWhy }
-      : null;
-  if (hits && hit) hits.push(hit);
+  const hit = enterChain(chain, entryWhy, hits);
   let matchedAny = false;
   for (const f of chain.fast) {
     if (!f.test(p, st.marked, draw)) continue;
@@ -255,15 +252,7 @@ export function nftPostrouting(
       return false;
     }
     if (r.stmt.kind === 'masquerade') {
-      hits?.push(
-        { rule: 'masquerading', chain: 'masquerading', verdict: 'jump', why: r.why },
-        {
-          rule: 'masquerade',
-          chain: 'masquerading',
-          verdict: 'snat',
-          why: sameNode ? 'egressInterfaceBridge' : 'egressInterfaceNode',
-        },
-      );
+      hits?.push(...masqueradeHits('masquerading', 'masquerading', 'masquerade', r.why, sameNode));
       return true;
     }
   }

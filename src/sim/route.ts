@@ -20,6 +20,7 @@ import {
   type PathKind,
   type SourceKind,
 } from './columns.ts';
+import type { Endpoint } from './endpoint.ts';
 import type { OutcomeReason, Scenario } from './types.ts';
 
 /** How a connection's first packet ended up (indices into the lifecycle's tables). */
@@ -82,21 +83,7 @@ export function routeConnection(
   r: Routed,
   at: number,
 ): Routed {
-  r.ingress = ingress?.idx ?? -1;
-  r.pod = -1;
-  r.outcome = OUTCOME_OK;
-  r.reason = 'served';
-  r.source = SOURCE_NONE;
-  r.ruleset = -1;
-  r.endpoint = -1;
-  // No node to send to: a cloud LB has no healthy backend; under MetalLB L2 nobody answers ARP.
-  if (!ingress)
-    return fail(
-      r,
-      OUTCOME_TIMEOUT,
-      lc.behaviour.selection === 'l2Announce' ? 'noArpAnswer' : 'noHealthyBackends',
-    );
-  if (!ingress.forwarding) return fail(r, OUTCOME_TIMEOUT, 'nodeOffline');
+  if (!reachesNode(lc, ingress, r)) return r;
   const rs = ingress.rules;
   r.ruleset = rs.id;
   const toNodePort = path === PATH_DIRECT || (path === PATH_LB && deliversToNodePort(s));
@@ -111,14 +98,8 @@ export function routeConnection(
     return lc.icmpAllowed(ingress.spec.id, client.ip, at)
       ? fail(r, OUTCOME_RESET, 'noEndpoints')
       : fail(r, OUTCOME_TIMEOUT, 'icmpRateLimited');
-  r.endpoint = verdict.endpoint;
-  const ep = rs.endpoints[verdict.endpoint];
-  const pod = ep ? lc.pods[ep.pod] : undefined;
-  const podNode = pod ? lc.nodes[pod.nodeIdx] : undefined;
-  r.pod = pod?.idx ?? -1;
-  if (!pod || !podNode || !podNode.forwarding)
-    return fail(r, OUTCOME_TIMEOUT, 'endpointUnreachable');
-  if (!pod.alive) return fail(r, OUTCOME_RESET, 'endpointGone');
+  const podNode = reachPod(lc, rs.endpoints, verdict.endpoint, r);
+  if (!podNode) return r;
   const sameNode = podNode === ingress;
   r.source = verdict.marked ? snatSourceKind(sameNode, s.cni) : SOURCE_CLIENT;
   // Without SNAT a Pod on another node answers the client directly: the client drops it. A Pod
@@ -128,9 +109,69 @@ export function routeConnection(
   return r;
 }
 
-/** Record how a connection failed (a function, not a per-call closure: this path runs a
- * million times a run). */
-function fail(r: Routed, outcome: Routed['outcome'], reason: OutcomeReason): Routed {
+/**
+ * Resets `r` for a new connection at `ingress`; false (with `r` ended) when no node takes it: a
+ * cloud LB has no healthy backend, under MetalLB L2 nobody answers ARP, or the node is offline.
+ * Both data paths (iptables/nftables here, eBPF in ebpf/route.ts) start this way.
+ */
+export function reachesNode(
+  lc: Lifecycle,
+  ingress: NodeRt | undefined,
+  r: Routed,
+): ingress is NodeRt {
+  r.ingress = ingress?.idx ?? -1;
+  r.pod = -1;
+  r.outcome = OUTCOME_OK;
+  r.reason = 'served';
+  r.source = SOURCE_NONE;
+  r.ruleset = -1;
+  r.endpoint = -1;
+  if (!ingress) {
+    fail(
+      r,
+      OUTCOME_TIMEOUT,
+      lc.behaviour.selection === 'l2Announce' ? 'noArpAnswer' : 'noHealthyBackends',
+    );
+    return false;
+  }
+  if (!ingress.forwarding) {
+    fail(r, OUTCOME_TIMEOUT, 'nodeOffline');
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Records the chosen endpoint and its Pod; the Pod's node, or null (with `r` ended) when that
+ * node does not forward or the Pod has exited. Both data paths end their pick this way.
+ */
+export function reachPod(
+  lc: Lifecycle,
+  endpoints: readonly Endpoint[],
+  endpoint: number,
+  r: Routed,
+): NodeRt | null {
+  r.endpoint = endpoint;
+  const ep = endpoints[endpoint];
+  const pod = ep ? lc.pods[ep.pod] : undefined;
+  const podNode = pod ? lc.nodes[pod.nodeIdx] : undefined;
+  r.pod = pod?.idx ?? -1;
+  if (!pod || !podNode || !podNode.forwarding) {
+    fail(r, OUTCOME_TIMEOUT, 'endpointUnreachable');
+    return null;
+  }
+  if (!pod.alive) {
+    fail(r, OUTCOME_RESET, 'endpointGone');
+    return null;
+  }
+  return podNode;
+}
+
+/**
+ * Ends `r` with an outcome and its reason (a function, not a per-call closure: this path runs a
+ * million times a run).
+ */
+export function fail(r: Routed, outcome: Routed['outcome'], reason: OutcomeReason): Routed {
   r.outcome = outcome;
   r.reason = reason;
   return r;

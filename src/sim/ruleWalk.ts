@@ -8,6 +8,7 @@
 import type { Draw, PacketView, Verdict } from './dataPath.ts';
 import { ipToInt } from './ip.ts';
 import type { Chain, FastRule, Match, RuleTables } from './kubeProxy.ts';
+import { enterChain, masqueradeHits } from './walkHits.ts';
 import type { RuleHit } from './types.ts';
 
 export type { Draw, PacketView, Verdict } from './dataPath.ts';
@@ -243,11 +244,7 @@ function walk(
   hits: RuleHit[] | null,
   state: Verdict,
 ): 'done' | 'return' {
-  const hit: RuleHit | null =
-    hits && entryWhy !== null && chain.code
-      ? { rule: chain.code, chain: chain.name, verdict: 'jump', why: entryWhy }
-      : null;
-  if (hits && hit) hits.push(hit);
+  const hit = enterChain(chain, entryWhy, hits);
   let matchedAny = false;
   for (const f of chain.fast) {
     if (!f.test(p, state.marked, draw)) continue;
@@ -309,13 +306,7 @@ export function evaluatePostrouting(
     }
     if (rule.target.kind === 'masquerade') {
       hits?.push(
-        { rule: 'KUBE-POSTROUTING', chain: 'KUBE-POSTROUTING', verdict: 'jump', why: rule.why },
-        {
-          rule: 'MASQUERADE',
-          chain: 'KUBE-POSTROUTING',
-          verdict: 'snat',
-          why: sameNode ? 'egressInterfaceBridge' : 'egressInterfaceNode',
-        },
+        ...masqueradeHits('KUBE-POSTROUTING', 'KUBE-POSTROUTING', 'MASQUERADE', rule.why, sameNode),
       );
       return true;
     }

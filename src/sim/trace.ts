@@ -20,109 +20,24 @@ import { ebpfTrace } from './ebpf/trace.ts';
 import { deliversToNodePort, snatSourceKind } from './route.ts';
 import { SOURCE_BRIDGE } from './columns.ts';
 import { masqPort } from './simulate.ts';
+import { changedFields, hopWriter, LATENCY, type End, type Header } from './traceHops.ts';
 import type { SimInternal } from './result.ts';
 import type {
   Addr,
   ConnectionRecord,
   ConnectionTrace,
   ConntrackEntry,
-  Hop,
   HopMark,
   HopPayload,
   Ip,
-  Outcome,
-  OutcomeReason,
   PacketKind,
   RuleHit,
 } from './types.ts';
 
-/** One-way latencies in seconds (illustrative, only for ordering hops on the time axis). */
-export const LATENCY = {
-  clientLb: 0.005,
-  lbNode: 0.0005,
-  nodeNode: 0.0002,
-  nodePod: 0.00005,
-} as const;
-
-interface Header {
-  src: Addr;
-  dst: Addr;
-}
-
-function changedFields(a: Header, b: Header): Hop['changed'] {
-  const out: Hop['changed'] = [];
-  if (a.src.ip !== b.src.ip) out.push('src.ip');
-  if (a.src.port !== b.src.port) out.push('src.port');
-  if (a.dst.ip !== b.dst.ip) out.push('dst.ip');
-  if (a.dst.port !== b.dst.port) out.push('dst.port');
-  return out;
-}
-
-const round = (t: number): number => Math.round(t * 1e6) / 1e6;
-
 /** Build the trace of one connection from a run's internal data. */
 export function buildTrace(internal: SimInternal, record: ConnectionRecord): ConnectionTrace {
   const s = internal.scenario;
-  const hops: Hop[] = [];
-  const conntrack: ConntrackEntry[] = [];
   const id = record.id;
-  let packet = -1;
-  let hopInPacket = 0;
-  let t = record.at;
-  let kind: PacketKind = 'SYN';
-  let direction: 'request' | 'reply' = 'request';
-  // Client information in the payload of the current packet (set for the first request DATA).
-  let payload: HopPayload | undefined;
-  const startPacket = (k: PacketKind, dir: 'request' | 'reply', at: number): void => {
-    packet++;
-    hopInPacket = 0;
-    kind = k;
-    direction = dir;
-    t = at;
-  };
-  const hop = (
-    from: string,
-    to: string,
-    before: Header,
-    after: Header,
-    latency: number,
-    rules: RuleHit[],
-    marks: HopMark[],
-    end?: { outcome: Outcome; reason: OutcomeReason },
-  ): void => {
-    const h: Hop = {
-      id: `c${id}-p${packet}-h${hopInPacket++}`,
-      connection: id,
-      packet,
-      kind,
-      direction,
-      from,
-      to,
-      at: round(t),
-      before: { src: { ...before.src }, dst: { ...before.dst } },
-      after: { src: { ...after.src }, dst: { ...after.dst } },
-      rules,
-      changed: changedFields(before, after),
-      marks,
-    };
-    if (payload && from === record.client && clientXff.length > 0) {
-      h.payload = { xForwardedForIn: [...clientXff] };
-    } else if (payload && from !== record.client) {
-      const p: HopPayload = {};
-      if (payload.proxyHeader) p.proxyHeader = payload.proxyHeader;
-      if (payload.xForwardedForIn) p.xForwardedForIn = [...payload.xForwardedForIn];
-      if (payload.xForwardedFor && marks.includes('delivered'))
-        p.xForwardedFor = payload.xForwardedFor;
-      if (p.proxyHeader || p.xForwardedFor || p.xForwardedForIn) h.payload = p;
-    }
-    if (end) {
-      h.end = end.outcome;
-      h.reason = end.reason;
-    }
-    hops.push(h);
-    t += latency;
-  };
-
   const clientAddr = record.clientAddr;
   const frontend: Addr = { ip: s.loadBalancer.frontendIp, port: s.service.port };
   const path = lbPathOf(s);
@@ -133,6 +48,8 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   const viaLb = viaLoadBalancer(path, clientSpec, record.direct === true);
   // X-Forwarded-For as the client wrote it, and as it reaches the node (an L7 LB appends).
   const clientXff: Ip[] = clientSpec.xForwardedFor ? [clientSpec.xForwardedFor] : [];
+  const w = hopWriter(record, clientXff);
+  const { hops, conntrack, hop, startPacket } = w;
   const arrivingXff = xffArriving(path, s, clientSpec, viaLb);
   // Addressed to the LB IP, but no device in between: the ARP answer leads to the node itself.
   const l2 = viaLb && announcesL2(s);
@@ -194,12 +111,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
       : frontend;
   const toNode: Header = { src: client, dst: atNode };
   // Request path up to the ingress node; returns the node-side header for later packets.
-  const toIngress = (
-    rules: RuleHit[],
-    after: Header,
-    marks: HopMark[],
-    end?: { outcome: Outcome; reason: OutcomeReason },
-  ): void => {
+  const toIngress = (rules: RuleHit[], after: Header, marks: HopMark[], end?: End): void => {
     if (lbHop) {
       hop(
         record.client,
@@ -208,12 +120,12 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
         toNode,
         LATENCY.clientLb,
         [],
-        packet === 0 ? ['toLb', 'lbPick'] : ['toLb'],
+        w.packet() === 0 ? ['toLb', 'lbPick'] : ['toLb'],
       );
       hop('lb', ingressSpec.id, toNode, after, LATENCY.lbNode, rules, marks, end);
     } else {
       // Under MetalLB L2 the first frame went to the node that answered ARP for the LB IP.
-      const first = l2 && packet === 0 ? ['arp' as const, ...marks] : marks;
+      const first = l2 && w.packet() === 0 ? ['arp' as const, ...marks] : marks;
       hop(record.client, ingressSpec.id, toNode, after, LATENCY.clientLb, rules, first, end);
     }
   };
@@ -241,12 +153,10 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
       podCall,
       fail,
       latency: LATENCY,
-      startPacket: (k, dir) => startPacket(k, dir, t),
+      startPacket,
       hop,
       toIngress,
-      setPayload: (p) => {
-        payload = p;
-      },
+      setPayload: w.setPayload,
       proxyHeader,
       xff: path.ingressController ? record.clientSeenByApp : null,
     });
@@ -276,7 +186,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   if (verdict.kind !== 'dnat' || !chosen) {
     toIngress(hits, toNode, ['reject'], fail);
     // REJECT answers with ICMP port unreachable from the node; the client's connect() fails.
-    startPacket('ICMP', 'reply', t);
+    startPacket('ICMP', 'reply');
     const icmp: Header = { src: { ip: ingressSpec.ip, port: 0 }, dst: client };
     if (lbHop) {
       hop(ingressSpec.id, 'lb', icmp, icmp, LATENCY.lbNode, [], ['reply']);
@@ -340,7 +250,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   if (!deliver(hits, natMarks)) return { record, hops, conntrack };
 
   const replyPath = (k: PacketKind, finalMarks: HopMark[]): boolean => {
-    startPacket(k, 'reply', t);
+    startPacket(k, 'reply');
     const fromPod: Header = { src: podAddr, dst: snatAddr };
     if (!sameNode && !masq && !podCall) {
       // No SNAT: the pod answers the client directly; no conntrack on its node knows the flow.
@@ -403,18 +313,19 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   const established: RuleHit[] = [
     { rule: 'conntrack', chain: 'conntrack', verdict: 'dnat', why: 'establishedFlow' },
   ];
-  startPacket('ACK', 'request', t);
+  startPacket('ACK', 'request');
   deliver(established, natMarks);
-  startPacket('DATA', 'request', t);
+  startPacket('DATA', 'request');
   // The PROXY header rides in the first bytes of the stream; behind an ingress controller the
   // controller passes the client on in X-Forwarded-For on its own connection to the app.
-  payload = {};
+  const payload: HopPayload = {};
   if (proxyHeader) payload.proxyHeader = proxyHeader;
   if (arrivingXff.length > 0) payload.xForwardedForIn = arrivingXff;
   if (path.ingressController && record.clientSeenByApp !== null)
     payload.xForwardedFor = { value: record.clientSeenByApp, from: podAddr.ip };
+  w.setPayload(payload);
   deliver(established, natMarks);
-  payload = undefined;
+  w.setPayload(undefined);
   if (record.reason === 'proxyHeaderUnexpected' || record.reason === 'proxyHeaderMissing') {
     // The listener could not read the first bytes and closed the connection.
     const last = hops[hops.length - 1];

@@ -227,9 +227,32 @@ describe('Local policy and health checks', () => {
 });
 
 describe('codes', () => {
-  it('lists every eBPF step and why-code with the engine’s codes (so the locales cover them)', () => {
+  it('lists every eBPF step and why-code with the engine’s codes (written out twice for the bundle)', () => {
     for (const c of EBPF_RULE_CODES) expect(RULE_CODES).toContain(c);
     for (const c of EBPF_WHY_CODES) expect(RULE_WHYS).toContain(c);
+  });
+
+  it('lists every step and why-code the eBPF traces show with the engine’s codes (so the locales cover them)', () => {
+    const families = /^(maglevSlot\d+|pick\d+of\d+)$/;
+    const seen = new Set<string>();
+    for (const id of [
+      'ebpf-snat',
+      'ebpf-dsr',
+      'ebpf-dsr-nodeport',
+      'ebpf-hybrid-udp',
+      'ebpf-drain-maglev',
+      'ebpf-drain-random',
+    ]) {
+      const r = run(id);
+      for (const c of r.connections.slice(0, 40))
+        for (const h of traceConnection(r, c.id)?.hops ?? [])
+          for (const hit of h.rules) {
+            seen.add(hit.rule);
+            expect(RULE_CODES).toContain(hit.rule);
+            if (!families.test(hit.why)) expect(RULE_WHYS).toContain(hit.why);
+          }
+    }
+    expect([...seen].filter((c) => c.startsWith('bpf-')).length).toBeGreaterThan(3);
   });
 });
 

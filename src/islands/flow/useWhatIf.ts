@@ -5,6 +5,7 @@
  */
 import { useCallback, useMemo, useState, type RefObject } from 'react';
 import { applyOverrides } from '../../sim/overrides';
+import { changedList } from '../../view/flow/changeWords';
 import type { InputIssue, Scenario } from '../../sim/types';
 
 /** The scenario overrides ask for, or the issues that stop them. */
@@ -14,17 +15,6 @@ export function tryOverrides(
 ): { ok: true; scenario: Scenario } | { ok: false; issues: InputIssue[] } {
   if (!base) return { ok: false, issues: [{ path: 'scenario', code: 'unknownScenario' }] };
   return applyOverrides(base, overrides);
-}
-
-/** The overrides that differ from the page's, as `key=value` (sorted, for titles and links). */
-export function changedList(
-  overrides: Readonly<Record<string, string>>,
-  base: Readonly<Record<string, string>>,
-): string[] {
-  return Object.keys(overrides)
-    .filter((k) => base[k] !== overrides[k])
-    .sort()
-    .map((k) => `${k}=${overrides[k] ?? ''}`);
 }
 
 /**

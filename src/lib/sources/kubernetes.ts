@@ -486,4 +486,14 @@ export const KUBERNETES_SOURCES: readonly SourceEntry[] = [
     at: 'v1.29.1',
     status: 'verified',
   },
+  {
+    id: 'helm-set-last-wins',
+    claim: {
+      en: 'Helm’s --set may be given several times; for a key set more than once the last (right-most) value wins.',
+      de: 'Helms --set darf mehrmals angegeben werden; für einen mehrfach gesetzten Schlüssel gilt der letzte (rechte) Wert.',
+    },
+    url: 'https://helm.sh/docs/helm/helm_install/',
+    at: '3.19.0',
+    status: 'verified',
+  },
 ];

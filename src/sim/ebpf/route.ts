@@ -14,10 +14,9 @@
  */
 import { lbPathOf } from '../clientIp.ts';
 import type { Lifecycle, NodeRt } from '../lifecycle.ts';
-import { deliversToNodePort, type Routed } from '../route.ts';
+import { deliversToNodePort, fail, reachesNode, reachPod, type Routed } from '../route.ts';
 import {
   OUTCOME_DROPPED,
-  OUTCOME_OK,
   OUTCOME_RESET,
   OUTCOME_TIMEOUT,
   PATH_DIRECT,
@@ -25,10 +24,9 @@ import {
   PATH_POD,
   SOURCE_CLIENT,
   SOURCE_NODE,
-  SOURCE_NONE,
   type PathKind,
 } from '../columns.ts';
-import type { OutcomeReason, Scenario } from '../types.ts';
+import type { Scenario } from '../types.ts';
 import { usesDsr } from './config.ts';
 import { flowHash, maglevPick } from './maglev.ts';
 import type { Frontend } from './program.ts';
@@ -106,20 +104,7 @@ export function routeEbpfConnection(
   rand: () => number,
   r: Routed,
 ): Routed {
-  r.ingress = ingress?.idx ?? -1;
-  r.pod = -1;
-  r.outcome = OUTCOME_OK;
-  r.reason = 'served';
-  r.source = SOURCE_NONE;
-  r.ruleset = -1;
-  r.endpoint = -1;
-  if (!ingress)
-    return fail(
-      r,
-      OUTCOME_TIMEOUT,
-      lc.behaviour.selection === 'l2Announce' ? 'noArpAnswer' : 'noHealthyBackends',
-    );
-  if (!ingress.forwarding) return fail(r, OUTCOME_TIMEOUT, 'nodeOffline');
+  if (!reachesNode(lc, ingress, r)) return r;
   const rs = ingress.rules;
   const m = rs.ebpf;
   r.ruleset = rs.id;
@@ -143,14 +128,8 @@ export function routeEbpfConnection(
     index = selectBackend(m, client, toNodePort ? m.nodePort : m.vip, rand);
     endpoint = m.extIndex[index] ?? -1;
   }
-  r.endpoint = endpoint;
-  const ep = rs.endpoints[endpoint];
-  const pod = ep ? lc.pods[ep.pod] : undefined;
-  const podNode = pod ? lc.nodes[pod.nodeIdx] : undefined;
-  r.pod = pod?.idx ?? -1;
-  if (!pod || !podNode || !podNode.forwarding)
-    return fail(r, OUTCOME_TIMEOUT, 'endpointUnreachable');
-  if (!pod.alive) return fail(r, OUTCOME_RESET, 'endpointGone');
+  const podNode = reachPod(lc, rs.endpoints, endpoint, r);
+  if (!podNode) return r;
   // A local backend, and any Pod caller (socket LB), keeps the client's address.
   if (podNode === ingress || path === PATH_POD) {
     r.source = SOURCE_CLIENT;
@@ -162,11 +141,5 @@ export function routeEbpfConnection(
   }
   r.source = SOURCE_CLIENT;
   if (!dsrReplyAccepted(s, path, toNodePort)) return fail(r, OUTCOME_TIMEOUT, 'dsrReplyMismatch');
-  return r;
-}
-
-function fail(r: Routed, outcome: Routed['outcome'], reason: OutcomeReason): Routed {
-  r.outcome = outcome;
-  r.reason = reason;
   return r;
 }

@@ -13,13 +13,9 @@ import type { SimInternal } from '../result.ts';
 import type {
   Addr,
   ConnectionRecord,
-  ConntrackEntry,
-  Hop,
   HopMark,
   HopPayload,
   NodeSpec,
-  Outcome,
-  OutcomeReason,
   PacketKind,
   RuleHit,
 } from '../types.ts';
@@ -28,20 +24,16 @@ import { usesDsr } from './config.ts';
 import { flowHash, maglevSlot } from './maglev.ts';
 import { PROTOCOL_NUMBER } from './route.ts';
 import { ipToInt } from '../ip.ts';
-
-interface Header {
-  src: Addr;
-  dst: Addr;
-}
-type End = { outcome: Outcome; reason: OutcomeReason };
+import type { End, Header, HopWriter } from '../traceHops.ts';
 
 /** What trace.ts has built up to the ingress node, and its hop writers. */
-export interface EbpfTraceContext {
+export interface EbpfTraceContext extends Pick<
+  HopWriter,
+  'hops' | 'conntrack' | 'startPacket' | 'hop' | 'setPayload'
+> {
   internal: SimInternal;
   record: ConnectionRecord;
   rs: NodeDataPath;
-  hops: Hop[];
-  conntrack: ConntrackEntry[];
   ingress: NodeSpec;
   /** The connection's source as it reaches the node (client, proxying LB, Pod caller's node). */
   client: Addr;
@@ -58,21 +50,8 @@ export interface EbpfTraceContext {
   /** The way the packet failed (the record's outcome and reason). */
   fail: End;
   latency: { clientLb: number; lbNode: number; nodeNode: number; nodePod: number };
-  startPacket(kind: PacketKind, dir: 'request' | 'reply'): void;
-  hop(
-    from: string,
-    to: string,
-    before: Header,
-    after: Header,
-    latency: number,
-    rules: RuleHit[],
-    marks: HopMark[],
-    end?: End,
-  ): void;
   /** The request's way from the client to the ingress node (through the LB when there is one). */
   toIngress(rules: RuleHit[], after: Header, marks: HopMark[], end?: End): void;
-  /** Client information the stream's first bytes carry (set for the first request DATA). */
-  setPayload(p: HopPayload | undefined): void;
   /** The LB's PROXY header, if it writes one. */
   proxyHeader: HopPayload['proxyHeader'];
   /** Behind an ingress controller: the X-Forwarded-For it writes (null when none). */
@@ -87,7 +66,7 @@ const hit = (
 ): RuleHit => ({ rule, chain, verdict, why });
 
 /** Continue a connection's trace on an eBPF ingress node. */
-export function ebpfTrace(ctx: EbpfTraceContext): { hops: Hop[]; conntrack: ConntrackEntry[] } {
+export function ebpfTrace(ctx: EbpfTraceContext): Pick<HopWriter, 'hops' | 'conntrack'> {
   const { internal, record, rs, ingress, client, atNode, fail, latency: L } = ctx;
   const s = internal.scenario;
   const m = rs.ebpf;
@@ -238,7 +217,8 @@ export function ebpfTrace(ctx: EbpfTraceContext): { hops: Hop[]; conntrack: Conn
         [hit('bpf-dsr', 'xlate_dsr_v4', 'snat', 'dsrReplySource')],
         ['reply'],
       );
-      if (record.reason === 'dsrReplyMismatch') {
+      // Straight from the backend node to the client.
+      const toClient = (marks: HopMark[], end?: End): void =>
         ctx.hop(
           podNodeId,
           record.client,
@@ -246,9 +226,11 @@ export function ebpfTrace(ctx: EbpfTraceContext): { hops: Hop[]; conntrack: Conn
           out,
           L.clientLb,
           [],
-          ['reply', 'dsrReturn', 'clientDiscard'],
-          fail,
+          ['reply', 'dsrReturn', ...marks],
+          end,
         );
+      if (record.reason === 'dsrReplyMismatch') {
+        toClient(['clientDiscard'], fail);
         return false;
       }
       if (ctx.proxy && ctx.lbHop) {
@@ -256,16 +238,7 @@ export function ebpfTrace(ctx: EbpfTraceContext): { hops: Hop[]; conntrack: Conn
         const fromLb: Header = { src: ctx.frontend, dst: ctx.clientAddr };
         ctx.hop(podNodeId, 'lb', out, fromLb, L.lbNode, [], ['reply', 'dsrReturn']);
         ctx.hop('lb', record.client, fromLb, fromLb, L.clientLb, [], ['reply', ...finalMarks]);
-      } else
-        ctx.hop(
-          podNodeId,
-          record.client,
-          out,
-          out,
-          L.clientLb,
-          [],
-          ['reply', 'dsrReturn', ...finalMarks],
-        );
+      } else toClient(finalMarks);
       return true;
     }
     if (!sameNode) ctx.hop(chosen.podId, podNodeId, fromPod, fromPod, L.nodePod, [], ['reply']);

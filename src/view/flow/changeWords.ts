@@ -39,14 +39,20 @@ export function changeWords(tr: Tr, key: string, value: string): string {
   return tr('diagram.change', { setting, value: `${shown}${unit}` });
 }
 
-/** The overrides that differ from the page's, in words (sorted by key, like changedList). */
-export function changedWords(
-  tr: Tr,
-  overrides: Readonly<Record<string, string>>,
-  base: Readonly<Record<string, string>>,
-): string[] {
-  return Object.keys(overrides)
+type Overrides = Readonly<Record<string, string>>;
+
+/** The keys whose overrides differ from the page's, sorted. */
+const changedKeys = (overrides: Overrides, base: Overrides): string[] =>
+  Object.keys(overrides)
     .filter((k) => base[k] !== overrides[k])
-    .sort()
-    .map((k) => changeWords(tr, k, overrides[k] ?? ''));
+    .sort();
+
+/** The overrides that differ from the page's, as `key=value` (sorted, for titles and links). */
+export function changedList(overrides: Overrides, base: Overrides): string[] {
+  return changedKeys(overrides, base).map((k) => `${k}=${overrides[k] ?? ''}`);
+}
+
+/** The overrides that differ from the page's, in words (sorted by key, like changedList). */
+export function changedWords(tr: Tr, overrides: Overrides, base: Overrides): string[] {
+  return changedKeys(overrides, base).map((k) => changeWords(tr, k, overrides[k] ?? ''));
 }

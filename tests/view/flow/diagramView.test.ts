@@ -10,7 +10,7 @@ import {
 import { containerId, linkId } from '../../../src/view/flow/geometry';
 import { runForDiagram } from '../../../src/view/flow/run';
 import { makeTr } from '../../../src/view/flow/tr';
-import { changedList } from '../../../src/islands/flow/useWhatIf';
+import { changedList } from '../../../src/view/flow/changeWords';
 import { stateAt } from '../../../src/sim/state';
 
 const en = makeTr('en');

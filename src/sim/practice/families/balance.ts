@@ -4,46 +4,27 @@
  * Pod carries k_max/k_min times the quietest one's load.
  */
 import { serviceChains } from '../../kubeProxy.ts';
-import {
-  buildScenario,
-  drawCounts,
-  nodesOf,
-  pct,
-  pick,
-  podsOn,
-  round2,
-  setupNodes,
-} from '../build.ts';
+import { pct, pick, round2 } from '../build.ts';
 import { numberKey } from '../key.ts';
+import * as kit from '../kit.ts';
 import { oddsAt } from '../odds.ts';
-import { showFirst } from '../observe.ts';
-import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 const PRESETS = ['azure', 'gcp', 'aws-lbc'] as const;
 
 /** Lesson 5's family on shares under Local. */
-export const balanceFamily: Family = {
-  id: 'balance',
-  lesson: 5,
-  generate(seed, rng): Puzzle {
+export const balanceFamily = kit.family('balance', {
+  generate(seed, rng) {
     const n = 2 + rng.int(4);
-    const nodes = nodesOf(n);
-    let counts = drawCounts(rng, n, { max: 4, minWithPods: 2, minTotal: 3 });
-    // Uneven on purpose: two nodes with Pods must differ in their count.
+    const { nodes, counts, pods } = kit.drawCluster(
+      rng,
+      n,
+      { max: 4, minWithPods: 2, minTotal: 3 },
+      uneven,
+    );
     const kOf = (): number[] => counts.filter((c) => c > 0);
-    if (Math.max(...kOf()) === Math.min(...kOf())) {
-      const i = counts.findIndex((c) => c > 0);
-      counts = counts.map((c, j) => (j === i ? (c >= 3 ? 1 : c + 2) : c));
-    }
-    const pods = podsOn(nodes, counts);
     const preset = pick(rng, PRESETS);
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
-      policy: 'Local',
-      preset,
-      nodes,
-      pods,
-    });
+    const scenario = kit.scenarioOf(seed, { policy: 'Local', preset, nodes, pods });
     const k = (node: string): number => pods.filter((p) => p.node === node).length;
     const kMax = Math.max(...kOf());
     const kMin = Math.min(...kOf());
@@ -63,67 +44,34 @@ export const balanceFamily: Family = {
       rng,
       pods.filter((p) => p.node === quietNode),
     ).id;
-    const questions: QuestionSpec[] = [
-      {
-        id: 'shareBusy',
-        kind: 'number',
-        unit: 'percent',
-        moment: 'run',
-        prompt: { key: 'practice.q.share', vars: { pod: busy } },
-        aimedAt: ['divideByPods', 'countEmptyNodes'],
-      },
-      {
-        id: 'shareQuiet',
-        kind: 'number',
-        unit: 'percent',
-        moment: 'run',
-        prompt: { key: 'practice.q.share', vars: { pod: quiet } },
-        aimedAt: ['divideByPods', 'countEmptyNodes'],
-      },
-      {
-        id: 'ratio',
-        kind: 'number',
-        unit: 'times',
-        moment: 'run',
-        prompt: { key: 'practice.q.balance.ratio' },
-        aimedAt: ['divideByPods'],
-      },
-      {
-        id: 'nodeTotal',
-        kind: 'number',
-        unit: 'percent',
-        moment: 'run',
-        prompt: { key: 'practice.q.balance.nodeTotal', vars: { node: busyNode } },
-        aimedAt: ['divideByPods', 'countEmptyNodes'],
-      },
-    ];
-    return {
-      seed,
-      family: 'balance',
-      lesson: 5,
+    const aims = ['divideByPods', 'countEmptyNodes'] as const;
+    return kit.puzzleOf('balance', seed, {
       scenario,
       setup: {
-        nodes: setupNodes(scenario),
-        lbBox: true,
-        lines: [
-          { key: 'practice.setup.cluster', vars: { nodes: n, count: pods.length } },
-          { key: 'practice.setup.policyLocal' },
-          { key: 'practice.setup.lbCloud', vars: { preset: `@practice.preset.${preset}` } },
-        ],
+        lines: kit.baseLines(n, pods.length, kit.policyLine('Local'), preset),
       },
-      questions,
+      questions: [
+        kit.askPercent('shareBusy', { key: 'practice.q.share', vars: { pod: busy } }, [...aims]),
+        kit.askPercent('shareQuiet', { key: 'practice.q.share', vars: { pod: quiet } }, [...aims]),
+        kit.ask('ratio', 'number', { key: 'practice.q.balance.ratio' }, ['divideByPods'], {
+          unit: 'times',
+        }),
+        kit.askPercent(
+          'nodeTotal',
+          { key: 'practice.q.balance.nodeTotal', vars: { node: busyNode } },
+          [...aims],
+        ),
+      ],
       facts: { busy, quiet, busyNode, quietNode, preset },
-    };
+    });
   },
   solve(p, run): KeyEntry[] {
     const s = run.resolved;
     const odds = oddsAt(run, 0);
-    const busy = String(p.facts['busy']);
-    const quiet = String(p.facts['quiet']);
-    const busyNode = String(p.facts['busyNode']);
-    const up = Object.entries(odds.node)
-      .filter(([, x]) => x > 0)
-      .map(([id]) => id);
+    const busy = kit.fact(p, 'busy');
+    const quiet = kit.fact(p, 'quiet');
+    const busyNode = kit.fact(p, 'busyNode');
+    const up = kit.upIn(odds.node);
     const k = (node: string): number => s.pods.filter((x) => x.node === node).length;
     const nodeOf = (pod: string): string => s.pods.find((x) => x.id === pod)?.node ?? '';
     const served = Object.values(odds.pod).filter((x) => x > 0);
@@ -142,32 +90,16 @@ export const balanceFamily: Family = {
         chain,
       },
     });
-    const [q1, q2, q3, q4] = p.questions as [
-      QuestionSpec,
-      QuestionSpec,
-      QuestionSpec,
-      QuestionSpec,
-    ];
     const kMax = Math.max(...up.map(k));
     const kMin = Math.min(...up.map(k));
     return [
-      numberKey(
-        q1,
-        pct(odds.pod[busy] ?? 0),
-        shareWhy(busy),
-        showFirst(run, (c) => c.pod === busy),
-      ),
-      numberKey(
-        q2,
-        pct(odds.pod[quiet] ?? 0),
-        shareWhy(quiet),
-        showFirst(run, (c) => c.pod === quiet),
-      ),
-      numberKey(q3, round2(ratio), {
+      kit.podShareKey(kit.asked(p, 'shareBusy'), run, odds.pod, busy, shareWhy(busy)),
+      kit.podShareKey(kit.asked(p, 'shareQuiet'), run, odds.pod, quiet, shareWhy(quiet)),
+      numberKey(kit.asked(p, 'ratio'), round2(ratio), {
         key: 'practice.why.ratio',
         vars: { kMax, kMin, ratio: round2(ratio) },
       }),
-      numberKey(q4, pct(odds.node[busyNode] ?? 0), {
+      numberKey(kit.asked(p, 'nodeTotal'), pct(odds.node[busyNode] ?? 0), {
         key: 'practice.why.nodeTotal',
         vars: {
           node: busyNode,
@@ -178,4 +110,12 @@ export const balanceFamily: Family = {
       }),
     ];
   },
-};
+});
+
+/** Uneven on purpose: two nodes with Pods must differ in their count. */
+function uneven(counts: number[]): number[] {
+  const k = counts.filter((c) => c > 0);
+  if (Math.max(...k) !== Math.min(...k)) return counts;
+  const i = counts.findIndex((c) => c > 0);
+  return counts.map((c, j) => (j === i ? (c >= 3 ? 1 : c + 2) : c));
+}

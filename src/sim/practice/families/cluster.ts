@@ -4,122 +4,67 @@
  * connections take an extra hop.
  */
 import { serviceChains } from '../../kubeProxy.ts';
-import {
-  buildScenario,
-  drawCounts,
-  nodesOf,
-  pct,
-  pick,
-  podOptions,
-  podsOn,
-  setupNodes,
-  CLIENT,
-} from '../build.ts';
+import { pct, pick, podOptions, CLIENT } from '../build.ts';
 import { multiKey, numberKey } from '../key.ts';
+import * as kit from '../kit.ts';
 import { lbConnections, servedPods, showFirst } from '../observe.ts';
 import { oddsAt } from '../odds.ts';
-import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 const PRESETS = ['azure', 'azure-shared', 'gcp', 'gcp-l4', 'aws-nlb', 'aws-lbc'] as const;
 
 /** Lesson 2's family. */
-export const clusterFamily: Family = {
-  id: 'cluster',
-  lesson: 2,
-  generate(seed, rng): Puzzle {
+export const clusterFamily = kit.family('cluster', {
+  generate(seed, rng) {
     const n = 2 + rng.int(4);
-    const nodes = nodesOf(n);
-    const counts = drawCounts(rng, n, { max: 3, minWithPods: 1, wantEmpty: n > 2, minTotal: 2 });
-    const pods = podsOn(nodes, counts);
-    const preset = pick(rng, PRESETS);
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
-      policy: 'Cluster',
-      preset,
-      nodes,
-      pods,
+    const { nodes, pods, empty } = kit.drawCluster(rng, n, {
+      max: 3,
+      minWithPods: 1,
+      wantEmpty: n > 2,
+      minTotal: 2,
     });
+    const preset = pick(rng, PRESETS);
+    const scenario = kit.scenarioOf(seed, { policy: 'Cluster', preset, nodes, pods });
     const ingress = pick(rng, nodes).id;
-    const empty = nodes.filter((_, i) => (counts[i] ?? 0) === 0).map((x) => x.id);
     const target = empty.length > 0 ? pick(rng, empty) : pick(rng, nodes).id;
     const sharePod = pick(rng, pods).id;
     const vars = { node: ingress, target, pod: sharePod, client: CLIENT.ip };
-    const questions: QuestionSpec[] = [
-      {
-        id: 'pods',
-        kind: 'multi',
-        moment: 'run',
-        prompt: { key: 'practice.q.cluster.pods', vars },
-        hint: { key: 'practice.hint.pods' },
-        options: podOptions(scenario),
-        aimedAt: ['clusterLocalOnly'],
-      },
-      {
-        id: 'nodeShare',
-        kind: 'number',
-        unit: 'percent',
-        moment: 'run',
-        prompt: { key: 'practice.q.cluster.nodeShare', vars },
-        aimedAt: ['lbSkipsPodless'],
-      },
-      {
-        id: 'share',
-        kind: 'number',
-        unit: 'percent',
-        moment: 'run',
-        prompt: { key: 'practice.q.share', vars },
-        aimedAt: ['clusterLocalOnly'],
-      },
-      {
-        id: 'extraHop',
-        kind: 'number',
-        unit: 'percent',
-        moment: 'run',
-        prompt: { key: 'practice.q.cluster.extraHop' },
-        aimedAt: ['clusterLocalOnly'],
-      },
-    ];
-    return {
-      seed,
-      family: 'cluster',
-      lesson: 2,
+    return kit.puzzleOf('cluster', seed, {
       scenario,
       setup: {
-        nodes: setupNodes(scenario),
-        lbBox: true,
-        lines: [
-          { key: 'practice.setup.cluster', vars: { nodes: n, count: pods.length } },
-          { key: 'practice.setup.policyClusterSnat' },
-          { key: 'practice.setup.lbCloud', vars: { preset: `@practice.preset.${preset}` } },
-        ],
+        lines: kit.baseLines(n, pods.length, kit.policyLine('Cluster'), preset),
         named: { key: 'practice.named.lbToNode', vars },
       },
-      questions,
+      questions: [
+        kit.ask('pods', 'multi', { key: 'practice.q.cluster.pods', vars }, ['clusterLocalOnly'], {
+          hint: { key: 'practice.hint.pods' },
+          options: podOptions(scenario),
+        }),
+        kit.askPercent('nodeShare', { key: 'practice.q.cluster.nodeShare', vars }, [
+          'lbSkipsPodless',
+        ]),
+        kit.askPercent('share', { key: 'practice.q.share', vars }, ['clusterLocalOnly']),
+        kit.askPercent('extraHop', { key: 'practice.q.cluster.extraHop' }, ['clusterLocalOnly']),
+      ],
       facts: { ingress, target, sharePod, preset },
-    };
+    });
   },
   solve(p, run): KeyEntry[] {
-    const ingress = String(p.facts['ingress']);
-    const target = String(p.facts['target']);
-    const pod = String(p.facts['sharePod']);
+    const ingress = kit.fact(p, 'ingress');
+    const target = kit.fact(p, 'target');
+    const pod = kit.fact(p, 'sharePod');
     const s = run.resolved;
     const odds = oddsAt(run, 0);
     const conns = lbConnections(run, { node: ingress });
     const reached = servedPods(conns);
     const chain = serviceChains(s.service).svc;
-    const inRotation = Object.values(odds.node).filter((x) => x > 0).length;
-    const [qPods, qNode, qShare, qHop] = p.questions as [
-      QuestionSpec,
-      QuestionSpec,
-      QuestionSpec,
-      QuestionSpec,
-    ];
+    const inRotation = kit.upIn(odds.node).length;
     const sample = conns.find((c) => c.outcome === 'ok' && c.podNode !== ingress) ?? conns[0];
-    const show = sample ? { connection: sample.id } : undefined;
+    const show = kit.showConnection(sample);
     const podsOnTarget = s.pods.filter((x) => x.node === target).length;
     return [
       multiKey(
-        qPods,
+        kit.asked(p, 'pods'),
         reached,
         {
           key: 'practice.why.clusterAnyPod',
@@ -127,7 +72,7 @@ export const clusterFamily: Family = {
         },
         show,
       ),
-      numberKey(qNode, pct(odds.node[target] ?? 0), {
+      numberKey(kit.asked(p, 'nodeShare'), pct(odds.node[target] ?? 0), {
         key:
           podsOnTarget === 0
             ? 'practice.why.clusterEmptyNodeInRotation'
@@ -139,17 +84,12 @@ export const clusterFamily: Family = {
           probe: `@practice.probe.${s.loadBalancer.probe.kind}`,
         },
       }),
+      kit.podShareKey(kit.asked(p, 'share'), run, odds.pod, pod, {
+        key: 'practice.why.shareOneOverP',
+        vars: { pod, count: s.pods.length, share: pct(odds.pod[pod] ?? 0), chain },
+      }),
       numberKey(
-        qShare,
-        pct(odds.pod[pod] ?? 0),
-        {
-          key: 'practice.why.shareOneOverP',
-          vars: { pod, count: s.pods.length, share: pct(odds.pod[pod] ?? 0), chain },
-        },
-        showFirst(run, (c) => c.pod === pod),
-      ),
-      numberKey(
-        qHop,
+        kit.asked(p, 'extraHop'),
         pct(odds.crossNode),
         {
           key: 'practice.why.extraHop',
@@ -159,4 +99,4 @@ export const clusterFamily: Family = {
       ),
     ];
   },
-};
+});

@@ -3,47 +3,32 @@
  * address, the client discards that answer, and only connections that stay on their ingress node
  * work (the what-if switch `masquerade: false`; not a kube-proxy option).
  */
-import {
-  buildScenario,
-  chance,
-  drawCounts,
-  FRONTEND_IP,
-  ipOf,
-  nodesOf,
-  options,
-  pct,
-  pick,
-  podsOn,
-  setupNodes,
-  CLIENT,
-} from '../build.ts';
+import { chance, FRONTEND_IP, ipOf, options, pct, pick, CLIENT } from '../build.ts';
 import { choiceKey, numberKey } from '../key.ts';
+import * as kit from '../kit.ts';
 import { hopsOf, lbConnections, servedPods, showFirst } from '../observe.ts';
 import { oddsAt } from '../odds.ts';
-import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 const PRESETS = ['azure', 'gcp', 'aws-nlb', 'aws-lbc'] as const;
 
 /** Lesson 3's family. */
-export const directReturnFamily: Family = {
-  id: 'directReturn',
-  lesson: 3,
-  generate(seed, rng): Puzzle {
+export const directReturnFamily = kit.family('directReturn', {
+  generate(seed, rng) {
     const n = 2 + rng.int(4);
-    const nodes = nodesOf(n);
-    const counts = drawCounts(rng, n, { max: 3, minWithPods: 2, minTotal: 2 });
-    const pods = podsOn(nodes, counts);
+    const { nodes, pods, withPods, empty } = kit.drawCluster(rng, n, {
+      max: 3,
+      minWithPods: 2,
+      minTotal: 2,
+    });
     const preset = pick(rng, PRESETS);
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
+    const scenario = kit.scenarioOf(seed, {
       policy: 'Cluster',
       preset,
       nodes,
       pods,
       masquerade: false,
     });
-    const withPods = nodes.filter((_, i) => (counts[i] ?? 0) > 0).map((x) => x.id);
-    const empty = nodes.filter((_, i) => (counts[i] ?? 0) === 0).map((x) => x.id);
     const ingress = empty.length > 0 && chance(rng, 0.25) ? pick(rng, empty) : pick(rng, withPods);
     const far = pick(
       rng,
@@ -58,54 +43,33 @@ export const directReturnFamily: Family = {
       client: CLIENT.ip,
       frontend: FRONTEND_IP,
     };
-    const questions: QuestionSpec[] = [
-      {
-        id: 'success',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.directReturn.success', vars },
-        options: options(['always', 'sameNodeOnly', 'never'], vars, 'practice.opt.success.'),
-        aimedAt: ['noDirectReturn'],
-      },
-      {
-        id: 'replyFrom',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.directReturn.replyFrom', vars },
-        options: options(['frontend', 'ingressNodeAddr', 'podAddr'], vars, 'practice.opt.reply.'),
-        aimedAt: ['noDirectReturn'],
-      },
-      {
-        id: 'okShare',
-        kind: 'number',
-        unit: 'percent',
-        moment: 'run',
-        prompt: { key: 'practice.q.directReturn.okShare' },
-        aimedAt: ['noDirectReturn'],
-      },
-    ];
-    return {
-      seed,
-      family: 'directReturn',
-      lesson: 3,
+    return kit.puzzleOf('directReturn', seed, {
       scenario,
       setup: {
-        nodes: setupNodes(scenario),
-        lbBox: true,
-        lines: [
-          { key: 'practice.setup.cluster', vars: { nodes: n, count: pods.length } },
-          { key: 'practice.setup.policyClusterNoSnat' },
-          { key: 'practice.setup.lbCloud', vars: { preset: `@practice.preset.${preset}` } },
-        ],
+        lines: kit.baseLines(n, pods.length, { key: 'practice.setup.policyClusterNoSnat' }, preset),
         named: { key: 'practice.named.lbToNode', vars },
       },
-      questions,
+      questions: [
+        kit.askChoice(
+          'success',
+          { key: 'practice.q.directReturn.success', vars },
+          options(['always', 'sameNodeOnly', 'never'], vars, 'practice.opt.success.'),
+          ['noDirectReturn'],
+        ),
+        kit.askChoice(
+          'replyFrom',
+          { key: 'practice.q.directReturn.replyFrom', vars },
+          options(['frontend', 'ingressNodeAddr', 'podAddr'], vars, 'practice.opt.reply.'),
+          ['noDirectReturn'],
+        ),
+        kit.askPercent('okShare', { key: 'practice.q.directReturn.okShare' }, ['noDirectReturn']),
+      ],
       facts: { ingress, farPod: far.id, preset },
-    };
+    });
   },
   solve(p, run): KeyEntry[] {
-    const ingress = String(p.facts['ingress']);
-    const farPod = String(p.facts['farPod']);
+    const ingress = kit.fact(p, 'ingress');
+    const farPod = kit.fact(p, 'farPod');
     const conns = lbConnections(run, { node: ingress });
     const ok = conns.filter((c) => c.outcome === 'ok');
     const success =
@@ -119,11 +83,10 @@ export const directReturnFamily: Family = {
     const odds = oddsAt(run, 0);
     const okShare = 1 - odds.crossNode - odds.nowhere;
     const localPods = servedPods(conns);
-    const nodes = Object.values(odds.node).filter((x) => x > 0).length;
-    const [qOk, qReply, qShare] = p.questions as [QuestionSpec, QuestionSpec, QuestionSpec];
+    const nodes = kit.upIn(odds.node).length;
     return [
       choiceKey(
-        qOk,
+        kit.asked(p, 'success'),
         success,
         {
           key:
@@ -138,7 +101,7 @@ export const directReturnFamily: Family = {
         failed ? { connection: failed.id } : undefined,
       ),
       choiceKey(
-        qReply,
+        kit.asked(p, 'replyFrom'),
         back?.before.src.ip === ipOf(run.resolved, ingress)
           ? 'ingressNodeAddr'
           : back?.before.src.ip === FRONTEND_IP
@@ -151,7 +114,7 @@ export const directReturnFamily: Family = {
         { connection: far.id },
       ),
       numberKey(
-        qShare,
+        kit.asked(p, 'okShare'),
         pct(okShare),
         {
           key: 'practice.why.noSnatShare',
@@ -161,4 +124,4 @@ export const directReturnFamily: Family = {
       ),
     ];
   },
-};
+});

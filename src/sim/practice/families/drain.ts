@@ -7,20 +7,12 @@
  */
 import { LB_BEHAVIOUR } from '../../presets.ts';
 import { windowBand } from '../band.ts';
-import {
-  buildScenario,
-  chance,
-  drawCounts,
-  nodesOf,
-  pct,
-  pick,
-  podsOn,
-  setupNodes,
-} from '../build.ts';
+import { buildScenario, chance, pct, pick } from '../build.ts';
 import { numberKey } from '../key.ts';
-import { DRAIN_AT, showFirst } from '../observe.ts';
+import * as kit from '../kit.ts';
+import { DRAIN_AT } from '../observe.ts';
 import { oddsAt, settledTime } from '../odds.ts';
-import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+import type { KeyEntry, QuestionSpec } from '../types.ts';
 import { bandWhy, windowWhy } from './drainWhy.ts';
 
 const PRESETS = ['azure', 'azure-shared', 'gcp', 'gcp-l4', 'aws-nlb', 'aws-lbc'] as const;
@@ -32,17 +24,16 @@ export const OS_SHUTDOWN = 3;
 export const DRAIN_RATE = 200;
 
 /** Lesson 6's family. */
-export const drainFamily: Family = {
-  id: 'drain',
-  lesson: 6,
-  generate(seed, rng): Puzzle {
-    const policy = chance(rng, 0.5) ? ('Cluster' as const) : ('Local' as const);
+export const drainFamily = kit.family('drain', {
+  generate(seed, rng) {
+    const policy = kit.drawPolicy(rng);
     const n = 2 + rng.int(4);
-    const nodes = nodesOf(n);
-    const counts = drawCounts(rng, n, { max: 3, minWithPods: 2, minTotal: 2 });
-    const pods = podsOn(nodes, counts);
+    const { nodes, pods, withPods } = kit.drawCluster(rng, n, {
+      max: 3,
+      minWithPods: 2,
+      minTotal: 2,
+    });
     const preset = pick(rng, PRESETS);
-    const withPods = nodes.filter((_, i) => (counts[i] ?? 0) > 0).map((x) => x.id);
     const drained = pick(rng, withPods);
     const autoscaler = chance(rng, 0.4);
     const stated = chance(rng, 0.5);
@@ -65,8 +56,7 @@ export const drainFamily: Family = {
     const elsewhere = pods.filter((x) => x.node !== drained);
     const sharePod = (chance(rng, 0.7) && elsewhere.length ? pick(rng, elsewhere) : pick(rng, pods))
       .id;
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
+    const scenario = kit.scenarioOf(seed, {
       policy,
       preset,
       nodes,
@@ -98,52 +88,39 @@ export const drainFamily: Family = {
     const aims = ['forgetThreshold', 'timeoutTwice', 'ignoreTaint', 'ignoreTerminating'] as const;
     const windowQuestions: QuestionSpec[] = stated
       ? [
-          {
-            id: 'window',
-            kind: 'number',
+          kit.ask('window', 'number', { key: 'practice.q.window', vars }, [...aims], {
             unit: 'seconds',
-            moment: 'run',
-            prompt: { key: 'practice.q.window', vars },
             hint: windowHint,
-            aimedAt: [...aims],
-          },
+          }),
         ]
       : [
-          {
-            id: 'windowShortest',
-            kind: 'number',
-            unit: 'seconds',
-            moment: 'run',
-            prompt: { key: 'practice.q.drain.windowShortest', vars },
-            hint: windowHint,
-            aimedAt: [...aims],
-          },
-          {
-            id: 'windowLongest',
-            kind: 'number',
-            unit: 'seconds',
-            moment: 'run',
-            prompt: { key: 'practice.q.drain.windowLongest', vars },
-            aimedAt: [...aims],
-          },
+          kit.ask(
+            'windowShortest',
+            'number',
+            { key: 'practice.q.drain.windowShortest', vars },
+            [...aims],
+            {
+              unit: 'seconds',
+              hint: windowHint,
+            },
+          ),
+          kit.ask(
+            'windowLongest',
+            'number',
+            { key: 'practice.q.drain.windowLongest', vars },
+            [...aims],
+            {
+              unit: 'seconds',
+            },
+          ),
         ];
     const questions: QuestionSpec[] = [
-      {
-        id: 'shareBefore',
-        kind: 'number',
-        unit: 'percent',
+      kit.askPercent('shareBefore', { key: 'practice.q.share', vars }, ['divideByPods'], {
         moment: 'before',
-        prompt: { key: 'practice.q.share', vars },
-        aimedAt: ['divideByPods'],
-      },
-      {
-        id: 'shareAfter',
-        kind: 'number',
-        unit: 'percent',
+      }),
+      kit.askPercent('shareAfter', { key: 'practice.q.share', vars }, ['ignoreDrain'], {
         moment: 'after',
-        prompt: { key: 'practice.q.share', vars },
-        aimedAt: ['ignoreDrain'],
-      },
+      }),
       ...windowQuestions,
     ];
     const probeVars = {
@@ -153,24 +130,12 @@ export const drainFamily: Family = {
       threshold: probe.unhealthyThreshold,
     };
     const checks = Array.from({ length: 3 }, (_, k) => phase + k * interval);
-    return {
-      seed,
-      family: 'drain',
-      lesson: 6,
+    return kit.puzzleOf('drain', seed, {
       scenario,
       setup: {
-        nodes: setupNodes(scenario),
-        lbBox: true,
         drained,
         lines: [
-          { key: 'practice.setup.cluster', vars: { nodes: n, count: pods.length } },
-          {
-            key:
-              policy === 'Local'
-                ? 'practice.setup.policyLocal'
-                : 'practice.setup.policyClusterSnat',
-          },
-          { key: 'practice.setup.lbCloud', vars: { preset: `@practice.preset.${preset}` } },
+          ...kit.baseLines(n, pods.length, kit.policyLine(policy), preset),
           { key: 'practice.setup.probe', vars: probeVars },
           {
             key: autoscaler ? 'practice.setup.drainAutoscaler' : 'practice.setup.drain',
@@ -208,23 +173,19 @@ export const drainFamily: Family = {
         preset,
         deregisters: LB_BEHAVIOUR[preset].deregistersTaintedNodes,
       },
-    };
+    });
   },
   solve(p, run): KeyEntry[] {
-    const drained = String(p.facts['drained']);
-    const pod = String(p.facts['sharePod']);
+    const drained = kit.fact(p, 'drained');
+    const pod = kit.fact(p, 'sharePod');
     const before = oddsAt(run, 0);
     const after = oddsAt(run, settledTime(run));
     const s = run.resolved;
     const band = windowBand(p.scenario, drained, run.seed);
     const shareWhy = (odds: typeof before, moment: 'before' | 'after') => {
-      const up = Object.entries(odds.node)
-        .filter(([, x]) => x > 0)
-        .map(([id]) => id);
+      const up = kit.upIn(odds.node);
       const node = s.pods.find((x) => x.id === pod)?.node ?? '';
-      const eps = Object.entries(odds.pod)
-        .filter(([, x]) => x > 0)
-        .map(([id]) => id);
+      const eps = kit.upIn(odds.pod);
       const local = s.service.externalTrafficPolicy === 'Local';
       return {
         key: `practice.why.drainShare${local ? 'Local' : 'Cluster'}${odds.pod[pod] ? '' : 'None'}`,
@@ -241,10 +202,10 @@ export const drainFamily: Family = {
         },
       };
     };
-    const [qBefore, qAfter, ...qWindow] = p.questions as QuestionSpec[];
+    const qWindow = p.questions.filter((q) => q.id.startsWith('window'));
     const why = windowWhy(run, drained, band);
     const firstFail = run.connections.find((c) => c.direct !== true && c.outcome !== 'ok');
-    const show = firstFail ? { connection: firstFail.id } : undefined;
+    const show = kit.showConnection(firstFail);
     const windows = qWindow.map((q) =>
       q.id === 'window'
         ? numberKey(q, run.summary.disruption.seconds, why, show, undefined, band)
@@ -258,19 +219,24 @@ export const drainFamily: Family = {
           ),
     );
     return [
-      numberKey(
-        qBefore as QuestionSpec,
-        pct(before.pod[pod] ?? 0),
+      kit.podShareKey(
+        kit.asked(p, 'shareBefore'),
+        run,
+        before.pod,
+        pod,
         shareWhy(before, 'before'),
-        showFirst(run, (c) => c.pod === pod, 0, DRAIN_AT),
+        0,
+        DRAIN_AT,
       ),
-      numberKey(
-        qAfter as QuestionSpec,
-        pct(after.pod[pod] ?? 0),
+      kit.podShareKey(
+        kit.asked(p, 'shareAfter'),
+        run,
+        after.pod,
+        pod,
         shareWhy(after, 'after'),
-        showFirst(run, (c) => c.pod === pod, settledTime(run) - 5),
+        settledTime(run) - 5,
       ),
       ...windows,
     ];
   },
-};
+});

@@ -7,38 +7,24 @@
 import { simulate } from '../../index.ts';
 import { presetProbe } from '../../presets.ts';
 import type { Scenario } from '../../types.ts';
-import {
-  buildScenario,
-  chance,
-  drawCounts,
-  nodesOf,
-  options,
-  pick,
-  podsOn,
-  setupNodes,
-  CLIENT,
-} from '../build.ts';
+import { chance, options, pick, CLIENT } from '../build.ts';
 import { choiceKey } from '../key.ts';
+import * as kit from '../kit.ts';
 import { hopsOf, lbConnections } from '../observe.ts';
-import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 import { addressOption } from './proxy.ts';
 
 /** Lesson 8's family on ingress controllers and X-Forwarded-For. */
-export const ingressFamily: Family = {
-  id: 'ingress',
-  lesson: 8,
-  generate(seed, rng): Puzzle {
-    const policy = chance(rng, 0.5) ? ('Cluster' as const) : ('Local' as const);
+export const ingressFamily = kit.family('ingress', {
+  generate(seed, rng) {
+    const policy = kit.drawPolicy(rng);
     const appPolicy = chance(rng, 0.5) ? 'Cluster' : 'Local';
     const n = 2 + rng.int(3);
-    const nodes = nodesOf(n);
-    const counts = drawCounts(rng, n, { max: 2, minWithPods: 1, minTotal: 2 });
-    const pods = podsOn(nodes, counts);
+    const { nodes, pods } = kit.drawCluster(rng, n, { max: 2, minWithPods: 1, minTotal: 2 });
     const lbKind = pick(rng, ['passthrough', 'passthrough', 'proxyPp', 'proxy'] as const);
     const preset =
       lbKind === 'passthrough' ? pick(rng, ['aws-lbc', 'azure', 'gcp'] as const) : 'aws-lbc';
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
+    const scenario = kit.scenarioOf(seed, {
       policy,
       preset,
       nodes,
@@ -57,45 +43,18 @@ export const ingressFamily: Family = {
       appPolicy,
       other: policy === 'Local' ? 'Cluster' : 'Local',
     };
-    const addrs = ['client', 'nodeOrBridge', 'lb', 'controllerPod'];
-    const questions: QuestionSpec[] = [
-      {
-        id: 'ipHeader',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.ingress.ipHeader', vars },
-        options: options(addrs, vars, 'practice.opt.addr.'),
-        aimedAt: ['ingressKeepsIpHeader'],
-      },
-      {
-        id: 'xff',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.ingress.xff', vars },
-        options: options(addrs, vars, 'practice.opt.addr.'),
-        aimedAt: ['xffFromAppService'],
-      },
-      {
-        id: 'xffFlipped',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.ingress.xffFlipped', vars },
-        options: options(addrs, vars, 'practice.opt.addr.'),
-        aimedAt: ['xffFromAppService'],
-      },
-    ];
-    return {
-      seed,
-      family: 'ingress',
-      lesson: 8,
+    const addrs = options(
+      ['client', 'nodeOrBridge', 'lb', 'controllerPod'],
+      vars,
+      'practice.opt.addr.',
+    );
+    return kit.puzzleOf('ingress', seed, {
       scenario,
       setup: {
-        nodes: setupNodes(scenario),
-        lbBox: true,
         lines: [
           { key: 'practice.setup.ingressController', vars: { nodes: n, count: pods.length } },
           { key: 'practice.setup.ingressPolicies', vars },
-          { key: 'practice.setup.lbCloud', vars: { preset: `@practice.preset.${preset}` } },
+          kit.lbCloudLine(preset),
           {
             key:
               lbKind === 'passthrough'
@@ -107,9 +66,17 @@ export const ingressFamily: Family = {
           },
         ],
       },
-      questions,
+      questions: [
+        kit.askChoice('ipHeader', { key: 'practice.q.ingress.ipHeader', vars }, addrs, [
+          'ingressKeepsIpHeader',
+        ]),
+        kit.askChoice('xff', { key: 'practice.q.ingress.xff', vars }, addrs, ['xffFromAppService']),
+        kit.askChoice('xffFlipped', { key: 'practice.q.ingress.xffFlipped', vars }, addrs, [
+          'xffFromAppService',
+        ]),
+      ],
       facts: { policy, appPolicy, lbKind },
-    };
+    });
   },
   solve(p, run): KeyEntry[] {
     const served = lbConnections(run).filter((c) => c.outcome === 'ok');
@@ -127,12 +94,16 @@ export const ingressFamily: Family = {
     const xffOther = addressOption(other, otherServed, (x) => x.clientSeenByApp);
     const seen = [...new Set(served.map((x) => x.clientSeenByApp ?? ''))].sort();
     const seenOther = [...new Set(otherServed.map((x) => x.clientSeenByApp ?? ''))].sort();
-    const [q1, q2, q3] = p.questions as [QuestionSpec, QuestionSpec, QuestionSpec];
     const show = { connection: c.id };
     return [
-      choiceKey(q1, 'controllerPod', { key: 'practice.why.ingressIpHeader', vars: { from } }, show),
       choiceKey(
-        q2,
+        kit.asked(p, 'ipHeader'),
+        'controllerPod',
+        { key: 'practice.why.ingressIpHeader', vars: { from } },
+        show,
+      ),
+      choiceKey(
+        kit.asked(p, 'xff'),
         xff,
         {
           key: 'practice.why.ingressXff',
@@ -144,13 +115,13 @@ export const ingressFamily: Family = {
         },
         show,
       ),
-      choiceKey(q3, xffOther, {
+      choiceKey(kit.asked(p, 'xffFlipped'), xffOther, {
         key: 'practice.why.ingressXffFlipped',
         vars: { seen: seenOther, policy: flippedPolicy },
       }),
     ];
   },
-};
+});
 
 /** The same setup with the controller's Service under the other policy (and its preset's probe). */
 function flip(s: Scenario, policy: 'Cluster' | 'Local'): Scenario {

@@ -5,22 +5,11 @@
  * balancer and comes back like any client's.
  */
 import type { ConnectionRecord, SimResult } from '../../types.ts';
-import {
-  bridgeOf,
-  buildScenario,
-  chance,
-  drawCounts,
-  FRONTEND_IP,
-  ipOf,
-  nodesOf,
-  options,
-  pick,
-  podsOn,
-  setupNodes,
-} from '../build.ts';
+import { bridgeOf, chance, FRONTEND_IP, ipOf, options, pick } from '../build.ts';
 import { choiceKey } from '../key.ts';
+import * as kit from '../kit.ts';
 import { hopsOf, lbConnections } from '../observe.ts';
-import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 /** Which of the options stands for the addresses the app learned. */
 export function appSeesOption(run: SimResult, conns: readonly ConnectionRecord[]): string {
@@ -39,15 +28,11 @@ export function appSeesOption(run: SimResult, conns: readonly ConnectionRecord[]
 }
 
 /** Lesson 7's family. */
-export const ipModeFamily: Family = {
-  id: 'ipMode',
-  lesson: 7,
-  generate(seed, rng): Puzzle {
-    const policy = chance(rng, 0.5) ? ('Cluster' as const) : ('Local' as const);
+export const ipModeFamily = kit.family('ipMode', {
+  generate(seed, rng) {
+    const policy = kit.drawPolicy(rng);
     const n = 2 + rng.int(3);
-    const nodes = nodesOf(n);
-    const counts = drawCounts(rng, n, { max: 2, minWithPods: 1, minTotal: 2 });
-    const pods = podsOn(nodes, counts);
+    const { nodes, pods } = kit.drawCluster(rng, n, { max: 2, minWithPods: 1, minTotal: 2 });
     const ipMode = chance(rng, 0.5) ? ('VIP' as const) : ('Proxy' as const);
     const pp = chance(rng, 0.6);
     const callerNode = pick(rng, nodes).id;
@@ -57,8 +42,7 @@ export const ipModeFamily: Family = {
       '.20',
     );
     const caller = { id: 'caller-pod', ip: callerIp, node: callerNode };
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
+    const scenario = kit.scenarioOf(seed, {
       policy,
       preset: 'custom',
       nodes,
@@ -77,53 +61,13 @@ export const ipModeFamily: Family = {
       bridgeIp: bridgeOf(scenario, callerNode),
       ipMode,
     };
-    const questions: QuestionSpec[] = [
-      {
-        id: 'leaves',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.ipMode.leaves', vars },
-        options: options(['stays', 'viaLb'], vars, 'practice.opt.ipMode.'),
-        aimedAt: ['podCallViaLb'],
-      },
-      {
-        id: 'success',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.ipMode.success', vars },
-        options: options(['always', 'never'], vars, 'practice.opt.success.'),
-        aimedAt: ['podCallViaLb'],
-      },
-      {
-        id: 'appSees',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.ipMode.appSees', vars },
-        options: options(
-          ['callerPod', 'callerNode', 'otherNode', 'nothing'],
-          vars,
-          'practice.opt.app.',
-        ),
-        aimedAt: ['podCallViaLb'],
-      },
-    ];
-    return {
-      seed,
-      family: 'ipMode',
-      lesson: 7,
+    return kit.puzzleOf('ipMode', seed, {
       scenario,
       setup: {
-        nodes: setupNodes(scenario),
-        lbBox: true,
         caller,
         lines: [
-          { key: 'practice.setup.cluster', vars: { nodes: n, count: pods.length } },
-          {
-            key:
-              policy === 'Local'
-                ? 'practice.setup.policyLocal'
-                : 'practice.setup.policyClusterSnat',
-          },
+          kit.clusterLine(n, pods.length),
+          kit.policyLine(policy),
           { key: 'practice.setup.lbIpMode', vars: { ipMode } },
           { key: pp ? 'practice.setup.proxyProtocolApp' : 'practice.setup.noProxyProtocol' },
           // source: practice-pod-egress-masquerade
@@ -131,9 +75,28 @@ export const ipModeFamily: Family = {
         ],
         named: { key: 'practice.named.podCall', vars },
       },
-      questions,
+      questions: [
+        kit.askChoice(
+          'leaves',
+          { key: 'practice.q.ipMode.leaves', vars },
+          options(['stays', 'viaLb'], vars, 'practice.opt.ipMode.'),
+          ['podCallViaLb'],
+        ),
+        kit.askChoice(
+          'success',
+          { key: 'practice.q.ipMode.success', vars },
+          options(['always', 'never'], vars, 'practice.opt.success.'),
+          ['podCallViaLb'],
+        ),
+        kit.askChoice(
+          'appSees',
+          { key: 'practice.q.ipMode.appSees', vars },
+          options(['callerPod', 'callerNode', 'otherNode', 'nothing'], vars, 'practice.opt.app.'),
+          ['podCallViaLb'],
+        ),
+      ],
       facts: { callerNode, ipMode, pp, policy },
-    };
+    });
   },
   solve(p, run): KeyEntry[] {
     const conns = lbConnections(run);
@@ -144,15 +107,14 @@ export const ipModeFamily: Family = {
     const ok = conns.every((x) => x.outcome === 'ok') ? 'always' : 'never';
     const failed = conns.find((x) => x.outcome !== 'ok');
     const app = appSeesOption(run, conns);
-    const node = String(p.facts['callerNode']);
+    const node = kit.fact(p, 'callerNode');
     const show = { connection: (failed ?? c).id };
-    const [q1, q2, q3] = p.questions as [QuestionSpec, QuestionSpec, QuestionSpec];
     const seen = [
       ...new Set(conns.flatMap((x) => (x.clientSeenByApp ? [x.clientSeenByApp] : []))),
     ].sort();
     return [
       choiceKey(
-        q1,
+        kit.asked(p, 'leaves'),
         via,
         {
           key: via === 'stays' ? 'practice.why.ipModeVip' : 'practice.why.ipModeProxy',
@@ -161,7 +123,7 @@ export const ipModeFamily: Family = {
         { connection: c.id },
       ),
       choiceKey(
-        q2,
+        kit.asked(p, 'success'),
         ok,
         failed
           ? {
@@ -171,20 +133,7 @@ export const ipModeFamily: Family = {
           : { key: 'practice.why.callServed', vars: { via: `@practice.path.${via}` } },
         show,
       ),
-      choiceKey(
-        q3,
-        app,
-        app === 'nothing'
-          ? {
-              key: 'practice.why.appNothing',
-              vars: { reason: failed ? `@practice.reason.${failed.reason}` : '' },
-            }
-          : {
-              key: 'practice.why.appLearns',
-              vars: { seen, via: `@practice.via.${c.clientSeenVia}` },
-            },
-        show,
-      ),
+      choiceKey(kit.asked(p, 'appSees'), app, kit.appWhy(app, failed, seen, c.clientSeenVia), show),
     ];
   },
-};
+});

@@ -5,25 +5,21 @@
  * that check.
  */
 import { serviceChains } from '../../kubeProxy.ts';
-import type { ConnectionRecord, SimResult } from '../../types.ts';
+import type { SimResult } from '../../types.ts';
 import {
   bridgeOf,
-  buildScenario,
   chance,
-  drawCounts,
   ipOf,
   nodeOptions,
-  nodesOf,
   options,
   pick,
   podOptions,
-  podsOn,
-  setupNodes,
   CLIENT,
 } from '../build.ts';
 import { choiceKey, multiKey } from '../key.ts';
+import * as kit from '../kit.ts';
 import { directConnections, kindsOf, lbConnections, servedPods, successOf } from '../observe.ts';
-import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 const PRESETS = ['azure', 'gcp', 'gcp-l4', 'aws-nlb', 'aws-lbc'] as const;
 
@@ -35,20 +31,19 @@ export function sourceOption(kinds: readonly string[]): string {
 }
 
 /** Lesson 4's family. */
-export const localFamily: Family = {
-  id: 'local',
-  lesson: 4,
-  generate(seed, rng): Puzzle {
+export const localFamily = kit.family('local', {
+  generate(seed, rng) {
     const n = 2 + rng.int(4);
-    const nodes = nodesOf(n);
-    const counts = drawCounts(rng, n, { max: 3, minWithPods: 1, wantEmpty: true, minTotal: 2 });
-    const pods = podsOn(nodes, counts);
+    const { nodes, pods, withPods } = kit.drawCluster(rng, n, {
+      max: 3,
+      minWithPods: 1,
+      wantEmpty: true,
+      minTotal: 2,
+    });
     const preset = pick(rng, PRESETS);
-    const withPods = nodes.filter((_, i) => (counts[i] ?? 0) > 0).map((x) => x.id);
     const direct = chance(rng, 0.4);
     const ingress = direct ? pick(rng, nodes).id : pick(rng, withPods);
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
+    const scenario = kit.scenarioOf(seed, {
       policy: 'Local',
       preset,
       nodes,
@@ -70,67 +65,43 @@ export const localFamily: Family = {
       bridgeIp: bridgeOf(scenario, ingress),
       client: CLIENT.ip,
     };
-    const questions: QuestionSpec[] = [
-      {
-        id: 'pods',
-        kind: 'multi',
-        moment: 'run',
-        prompt: { key: 'practice.q.local.pods', vars },
-        hint: { key: 'practice.hint.pods' },
-        options: podOptions(scenario),
-        aimedAt: ['ignoreLocal'],
-      },
-      {
-        id: 'source',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.local.source', vars },
-        options: options(
-          ['client', 'ingressNode', 'ingressBridge', 'nodeOrBridge', 'none'],
-          vars,
-          'practice.opt.source.',
-        ),
-        aimedAt: ['ignoreLocal'],
-      },
-      {
-        id: 'success',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.local.success', vars },
-        options: options(['always', 'never'], vars, 'practice.opt.success.'),
-        aimedAt: ['ignoreLocal'],
-      },
-      {
-        id: 'lbNodes',
-        kind: 'multi',
-        moment: 'run',
-        prompt: { key: 'practice.q.local.lbNodes' },
-        hint: { key: 'practice.hint.nodes' },
-        options: nodeOptions(scenario),
-        aimedAt: ['ignoreHealthCheck'],
-      },
-    ];
-    return {
-      seed,
-      family: 'local',
-      lesson: 4,
+    return kit.puzzleOf('local', seed, {
       scenario,
       setup: {
-        nodes: setupNodes(scenario),
-        lbBox: true,
-        lines: [
-          { key: 'practice.setup.cluster', vars: { nodes: n, count: pods.length } },
-          { key: 'practice.setup.policyLocal' },
-          { key: 'practice.setup.lbCloud', vars: { preset: `@practice.preset.${preset}` } },
-        ],
+        lines: kit.baseLines(n, pods.length, kit.policyLine('Local'), preset),
         named: { key: direct ? 'practice.named.direct' : 'practice.named.lbToNode', vars },
       },
-      questions,
+      questions: [
+        kit.ask('pods', 'multi', { key: 'practice.q.local.pods', vars }, ['ignoreLocal'], {
+          hint: { key: 'practice.hint.pods' },
+          options: podOptions(scenario),
+        }),
+        kit.askChoice(
+          'source',
+          { key: 'practice.q.local.source', vars },
+          options(
+            ['client', 'ingressNode', 'ingressBridge', 'nodeOrBridge', 'none'],
+            vars,
+            'practice.opt.source.',
+          ),
+          ['ignoreLocal'],
+        ),
+        kit.askChoice(
+          'success',
+          { key: 'practice.q.local.success', vars },
+          options(['always', 'never'], vars, 'practice.opt.success.'),
+          ['ignoreLocal'],
+        ),
+        kit.ask('lbNodes', 'multi', { key: 'practice.q.local.lbNodes' }, ['ignoreHealthCheck'], {
+          hint: { key: 'practice.hint.nodes' },
+          options: nodeOptions(scenario),
+        }),
+      ],
       facts: { ingress, direct, preset },
-    };
+    });
   },
   solve(p, run): KeyEntry[] {
-    const ingress = String(p.facts['ingress']);
+    const ingress = kit.fact(p, 'ingress');
     const conns = p.facts['direct']
       ? directConnections(run)
       : lbConnections(run, { node: ingress });
@@ -138,50 +109,30 @@ export const localFamily: Family = {
     const reached = servedPods(conns);
     const src = sourceOption(kindsOf(run, ok, (c) => c.sourceSeenByPod));
     const success = successOf(conns) === 'always' ? 'always' : 'never';
-    const inRotation = Object.entries(run.initialLbRotation ?? {})
-      .filter(([, up]) => up)
-      .map(([id]) => id);
+    const inRotation = kit.upIn(run.initialLbRotation ?? {});
     const chain = serviceChains(run.resolved.service).svl;
-    const show = sampleOf(conns);
+    const show = kit.showConnection(conns[0]);
     const why = reached.length
       ? { key: 'practice.why.localOnlyLocalPods', vars: { node: ingress, chain, pods: reached } }
       : {
           key: 'practice.why.localNoEndpointsDrop',
-          vars: { node: ingress, reason: dropReason(conns) },
+          vars: { node: ingress, reason: kit.reasonOf(conns.find((c) => c.outcome !== 'ok')) },
         };
-    const [qPods, qSrc, qOk, qNodes] = p.questions as [
-      QuestionSpec,
-      QuestionSpec,
-      QuestionSpec,
-      QuestionSpec,
-    ];
     return [
-      multiKey(qPods, reached, why, show),
+      multiKey(kit.asked(p, 'pods'), reached, why, show),
       choiceKey(
-        qSrc,
+        kit.asked(p, 'source'),
         src,
         src === 'none'
           ? { key: 'practice.why.sourceNone' }
           : { key: 'practice.why.localKeepsClient', vars: { client: CLIENT.ip, node: ingress } },
         show,
       ),
-      choiceKey(qOk, success, why, show),
-      multiKey(qNodes, inRotation, rotationWhy(run, inRotation)),
+      choiceKey(kit.asked(p, 'success'), success, why, show),
+      multiKey(kit.asked(p, 'lbNodes'), inRotation, rotationWhy(run, inRotation)),
     ];
   },
-};
-
-/** The first connection of a set, to play. */
-function sampleOf(conns: readonly ConnectionRecord[]): { connection: number } | undefined {
-  const c = conns[0];
-  return c ? { connection: c.id } : undefined;
-}
-
-/** The engine's reason for the drops (its code, translated by the view). */
-function dropReason(conns: readonly ConnectionRecord[]): string {
-  const failed = conns.find((c) => c.outcome !== 'ok');
-  return failed ? `@practice.reason.${failed.reason}` : '';
-}
+});
 
 /** Why these nodes are in rotation: each node's first check answer. */
 function rotationWhy(run: SimResult, up: string[]) {

@@ -7,33 +7,25 @@
 import { l2ElectionOrder } from '../../metallb.ts';
 import { stateAt } from '../../state.ts';
 import type { SimEvent } from '../../types.ts';
-import {
-  buildScenario,
-  drawCounts,
-  nodeOptions,
-  nodesOf,
-  pct,
-  pick,
-  podsOn,
-  setupNodes,
-} from '../build.ts';
+import { buildScenario, nodeOptions, pct, pick } from '../build.ts';
 import { choiceKey, numberKey } from '../key.ts';
-import { DRAIN_AT, sec, showFirst } from '../observe.ts';
+import * as kit from '../kit.ts';
+import { DRAIN_AT, sec } from '../observe.ts';
 import { oddsAt, settledTime } from '../odds.ts';
-import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 const SHUTDOWN_AT = 15;
 
 /** Lesson 5's family on MetalLB L2. */
-export const metallbFamily: Family = {
-  id: 'metallb',
-  lesson: 5,
-  generate(seed, rng): Puzzle {
-    const policy = rng.next() < 0.5 ? ('Cluster' as const) : ('Local' as const);
+export const metallbFamily = kit.family('metallb', {
+  generate(seed, rng) {
+    const policy = kit.drawPolicy(rng);
     const n = 3 + rng.int(2);
-    const nodes = nodesOf(n);
-    const counts = drawCounts(rng, n, { max: 3, minWithPods: 2, minTotal: 2 });
-    const pods = podsOn(nodes, counts);
+    const { nodes, pods, withPods } = kit.drawCluster(rng, n, {
+      max: 3,
+      minWithPods: 2,
+      minTotal: 2,
+    });
     const frontendIp = `203.0.113.${100 + rng.int(100)}`;
     // Not documented as a number: the puzzle states it (source: practice-l2-failover-delay).
     const delay = pick(rng, [2, 3, 5]);
@@ -43,13 +35,11 @@ export const metallbFamily: Family = {
       ...probe,
       loadBalancer: { ...probe.loadBalancer, frontendIp },
     }).map((i) => nodes[i]?.id ?? '');
-    const withPods = nodes.filter((_, i) => (counts[i] ?? 0) > 0).map((x) => x.id);
     const leader =
       policy === 'Local' ? (order.find((id) => withPods.includes(id)) ?? '') : (order[0] ?? '');
     const drained = rng.next() < 0.6 ? leader : pick(rng, withPods);
     const sharePod = pick(rng, pods).id;
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
+    const scenario = kit.scenarioOf(seed, {
       policy,
       preset: 'metallb-l2',
       nodes,
@@ -63,71 +53,49 @@ export const metallbFamily: Family = {
       ],
     });
     const vars = { order: order.join(' → '), ip: frontendIp, delay, node: drained, pod: sharePod };
-    const questions: QuestionSpec[] = [
-      {
-        id: 'arpNode',
-        kind: 'choice',
-        moment: 'before',
-        prompt: { key: 'practice.q.metallb.arpNode', vars },
-        options: nodeOptions(scenario),
-        aimedAt: ['metallbIgnoresLocal'],
-      },
-      {
-        id: 'share',
-        kind: 'number',
-        unit: 'percent',
-        moment: 'before',
-        prompt: { key: 'practice.q.share', vars },
-        aimedAt: ['metallbSpreads'],
-      },
-      {
-        id: 'window',
-        kind: 'number',
-        unit: 'seconds',
-        moment: 'run',
-        prompt: { key: 'practice.q.window', vars },
-        hint: { key: 'practice.hint.window' },
-        aimedAt: ['metallbInstant'],
-      },
-      {
-        id: 'arpAfter',
-        kind: 'choice',
-        moment: 'after',
-        prompt: { key: 'practice.q.metallb.arpAfter', vars },
-        options: nodeOptions(scenario),
-        aimedAt: ['ignoreDrain'],
-      },
-    ];
-    return {
-      seed,
-      family: 'metallb',
-      lesson: 5,
+    return kit.puzzleOf('metallb', seed, {
       scenario,
       setup: {
-        nodes: setupNodes(scenario),
         lbBox: false,
         drained,
         lines: [
-          { key: 'practice.setup.cluster', vars: { nodes: n, count: pods.length } },
-          {
-            key:
-              policy === 'Local'
-                ? 'practice.setup.policyLocal'
-                : 'practice.setup.policyClusterSnat',
-          },
+          kit.clusterLine(n, pods.length),
+          kit.policyLine(policy),
           { key: 'practice.setup.metallb', vars },
           { key: 'practice.setup.drainMetallb', vars },
         ],
       },
-      questions,
+      questions: [
+        kit.askChoice(
+          'arpNode',
+          { key: 'practice.q.metallb.arpNode', vars },
+          nodeOptions(scenario),
+          ['metallbIgnoresLocal'],
+          { moment: 'before' },
+        ),
+        kit.askPercent('share', { key: 'practice.q.share', vars }, ['metallbSpreads'], {
+          moment: 'before',
+        }),
+        kit.ask('window', 'number', { key: 'practice.q.window', vars }, ['metallbInstant'], {
+          unit: 'seconds',
+          hint: { key: 'practice.hint.window' },
+        }),
+        kit.askChoice(
+          'arpAfter',
+          { key: 'practice.q.metallb.arpAfter', vars },
+          nodeOptions(scenario),
+          ['ignoreDrain'],
+          { moment: 'after' },
+        ),
+      ],
       facts: { order, drained, sharePod, delay, policy },
-    };
+    });
   },
   solve(p, run): KeyEntry[] {
     const s = run.resolved;
     const order = p.facts['order'] as string[];
-    const drained = String(p.facts['drained']);
-    const pod = String(p.facts['sharePod']);
+    const drained = kit.fact(p, 'drained');
+    const pod = kit.fact(p, 'sharePod');
     const before = Object.entries(run.initialLbRotation ?? {}).find(([, up]) => up)?.[0] ?? '';
     const end = stateAt(run, settledTime(run));
     const after = s.nodes.find((x) => end.nodes[x.id]?.inLbRotation)?.id ?? '';
@@ -141,16 +109,10 @@ export const metallbFamily: Family = {
     const d = run.summary.disruption;
     const offline = run.events.find((e) => e.type === 'node.offline')?.at ?? null;
     const firstFailed = run.connections.find((c) => c.direct !== true && c.outcome !== 'ok');
-    const [q1, q2, q3, q4] = p.questions as [
-      QuestionSpec,
-      QuestionSpec,
-      QuestionSpec,
-      QuestionSpec,
-    ];
     const podNode = s.pods.find((x) => x.id === pod)?.node ?? '';
     const k = s.pods.filter((x) => x.node === before).length;
     return [
-      choiceKey(q1, before, {
+      choiceKey(kit.asked(p, 'arpNode'), before, {
         key: local ? 'practice.why.arpLocal' : 'practice.why.arpCluster',
         vars: {
           order,
@@ -158,9 +120,11 @@ export const metallbFamily: Family = {
           eligible: local ? order.filter((x) => withPods.includes(x)) : order,
         },
       }),
-      numberKey(
-        q2,
-        pct(odds.pod[pod] ?? 0),
+      kit.podShareKey(
+        kit.asked(p, 'share'),
+        run,
+        odds.pod,
+        pod,
         {
           key: local
             ? podNode === before
@@ -169,10 +133,11 @@ export const metallbFamily: Family = {
             : 'practice.why.arpShareCluster',
           vars: { node: before, pod, k, count: s.pods.length, share: pct(odds.pod[pod] ?? 0) },
         },
-        showFirst(run, (c) => c.pod === pod, 0, DRAIN_AT),
+        0,
+        DRAIN_AT,
       ),
       numberKey(
-        q3,
+        kit.asked(p, 'window'),
         d.seconds,
         moved
           ? {
@@ -184,7 +149,7 @@ export const metallbFamily: Family = {
                 first: sec(d.firstFailureAt ?? 0),
                 last: sec(d.lastFailureAt ?? 0),
                 offline: offline === null ? '' : sec(offline),
-                reason: firstFailed ? `@practice.reason.${firstFailed.reason}` : '',
+                reason: kit.reasonOf(firstFailed),
                 window: sec(d.seconds),
                 delay: Number(p.facts['delay']),
               },
@@ -197,7 +162,7 @@ export const metallbFamily: Family = {
             : undefined,
       ),
       choiceKey(
-        q4,
+        kit.asked(p, 'arpAfter'),
         after,
         moved
           ? { key: 'practice.why.l2After', vars: { from: before, to: after, at: sec(moved.at) } }
@@ -205,4 +170,4 @@ export const metallbFamily: Family = {
       ),
     ];
   },
-};
+});

@@ -4,35 +4,19 @@
  * after the node's SNAT, and from which address the client gets its answer.
  */
 import type { HopMark, SimResult } from '../../types.ts';
-import {
-  bridgeOf,
-  buildScenario,
-  chance,
-  drawCounts,
-  FRONTEND_IP,
-  ipOf,
-  nodesOf,
-  options,
-  pick,
-  podsOn,
-  setupNodes,
-  CLIENT,
-} from '../build.ts';
+import { bridgeOf, chance, FRONTEND_IP, ipOf, options, pick, CLIENT } from '../build.ts';
 import { choiceKey } from '../key.ts';
+import * as kit from '../kit.ts';
 import { addressKind, hopsOf, lbConnections } from '../observe.ts';
-import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 const PRESETS = ['azure', 'azure-shared', 'gcp', 'gcp-l4', 'aws-nlb', 'aws-lbc'] as const;
 
 /** Lesson 1's family. */
-export const pathFamily: Family = {
-  id: 'path',
-  lesson: 1,
-  generate(seed, rng): Puzzle {
+export const pathFamily = kit.family('path', {
+  generate(seed, rng) {
     const n = 2 + rng.int(4);
-    const nodes = nodesOf(n);
-    const counts = drawCounts(rng, n, { max: 3, minWithPods: 1, minTotal: 2 });
-    const pods = podsOn(nodes, counts);
+    const { nodes, pods } = kit.drawCluster(rng, n, { max: 3, minWithPods: 1, minTotal: 2 });
     const preset = pick(rng, PRESETS);
     const cni = chance(rng, 0.3) ? ('routed' as const) : ('bridge' as const);
     const ingress = pick(rng, nodes).id;
@@ -42,14 +26,7 @@ export const pathFamily: Family = {
       local.length > 0 && (other.length === 0 || chance(rng, 0.45))
         ? pick(rng, local)
         : pick(rng, other);
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
-      policy: 'Cluster',
-      preset,
-      nodes,
-      pods,
-      cni,
-    });
+    const scenario = kit.scenarioOf(seed, { policy: 'Cluster', preset, nodes, pods, cni });
     const podNode = pod.node ?? '';
     const podIp = pod.ip ?? '';
     const vars = {
@@ -64,58 +41,44 @@ export const pathFamily: Family = {
       frontend: FRONTEND_IP,
     };
     const addresses = ['frontend', 'nodePort', 'podAddr'];
-    const questions: QuestionSpec[] = [
-      {
-        id: 'arrival',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.path.arrival', vars },
-        options: options(addresses, vars),
-        aimedAt: ['deliveryAlwaysNodePort'],
-      },
-      {
-        id: 'source',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.path.source', vars },
-        options: options(
-          ['client', 'ingressNode', 'ingressBridge', ...(podNode !== ingress ? ['podNode'] : [])],
-          vars,
-        ),
-        aimedAt: ['snatKeepsClient'],
-      },
-      {
-        id: 'reply',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.path.reply', vars },
-        options: options([...addresses, 'ingressNodeAddr'], vars, 'practice.opt.reply.'),
-        aimedAt: ['replyFromPod'],
-      },
-    ];
-    return {
-      seed,
-      family: 'path',
-      lesson: 1,
+    return kit.puzzleOf('path', seed, {
       scenario,
       setup: {
-        nodes: setupNodes(scenario),
-        lbBox: true,
         lines: [
-          { key: 'practice.setup.cluster', vars: { nodes: n, count: pods.length } },
-          { key: 'practice.setup.policyClusterSnat' },
-          { key: 'practice.setup.lbCloud', vars: { preset: `@practice.preset.${preset}` } },
+          ...kit.baseLines(n, pods.length, kit.policyLine('Cluster'), preset),
           { key: `practice.setup.cni.${cni}` },
         ],
         named: { key: 'practice.named.lbToPod', vars },
       },
-      questions,
+      questions: [
+        kit.askChoice(
+          'arrival',
+          { key: 'practice.q.path.arrival', vars },
+          options(addresses, vars),
+          ['deliveryAlwaysNodePort'],
+        ),
+        kit.askChoice(
+          'source',
+          { key: 'practice.q.path.source', vars },
+          options(
+            ['client', 'ingressNode', 'ingressBridge', ...(podNode !== ingress ? ['podNode'] : [])],
+            vars,
+          ),
+          ['snatKeepsClient'],
+        ),
+        kit.askChoice(
+          'reply',
+          { key: 'practice.q.path.reply', vars },
+          options([...addresses, 'ingressNodeAddr'], vars, 'practice.opt.reply.'),
+          ['replyFromPod'],
+        ),
+      ],
       facts: { ingress, pod: pod.id, podNode, cni, preset },
-    };
+    });
   },
   solve(p, run): KeyEntry[] {
-    const ingress = String(p.facts['ingress']);
-    const pod = String(p.facts['pod']);
+    const ingress = kit.fact(p, 'ingress');
+    const pod = kit.fact(p, 'pod');
     const c = lbConnections(run, { node: ingress }).find(
       (x) => x.pod === pod && x.outcome === 'ok',
     );
@@ -126,7 +89,6 @@ export const pathFamily: Family = {
     const kind = addressKind(run, c, c.sourceSeenByPod);
     const source = kind === 'otherNode' ? 'podNode' : kind;
     const masq = hops.flatMap((h) => h.rules).find((r) => r.rule === 'MASQUERADE');
-    const q = p.questions;
     const reply = hops.filter((h) => h.direction === 'reply' && h.to === c.client).at(-1);
     const replySrc = reply ? `${reply.after.src.ip}:${reply.after.src.port}` : '';
     const replyKind =
@@ -139,9 +101,9 @@ export const pathFamily: Family = {
           : 'podAddr';
     const marks = new Set<HopMark>(hops.flatMap((h) => h.marks));
     return [
-      choiceKey(q[0] as QuestionSpec, arrival, arrivalWhy, show),
+      choiceKey(kit.asked(p, 'arrival'), arrival, arrivalWhy, show),
       choiceKey(
-        q[1] as QuestionSpec,
+        kit.asked(p, 'source'),
         source,
         masq
           ? {
@@ -158,7 +120,7 @@ export const pathFamily: Family = {
         show,
       ),
       choiceKey(
-        q[2] as QuestionSpec,
+        kit.asked(p, 'reply'),
         replyKind,
         {
           key: marks.has('unnat') ? 'practice.why.replyUndone' : 'practice.why.replyDirect',
@@ -168,7 +130,7 @@ export const pathFamily: Family = {
       ),
     ];
   },
-};
+});
 
 /** Where the SYN is addressed when it reaches the ingress node, and why. */
 function arrivalOf(

@@ -5,20 +5,11 @@
  * health servers (they answer 400).
  */
 import type { ConnectionRecord, SimResult } from '../../types.ts';
-import {
-  buildScenario,
-  chance,
-  drawCounts,
-  nodesOf,
-  options,
-  pick,
-  podsOn,
-  setupNodes,
-  CLIENT,
-} from '../build.ts';
+import { chance, options, pick, CLIENT } from '../build.ts';
 import { choiceKey } from '../key.ts';
+import * as kit from '../kit.ts';
 import { addressKind, lbConnections, successOf } from '../observe.ts';
-import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 /** The option for a set of addresses: the client, the load balancer's own, or a node's. */
 export function addressOption(
@@ -40,21 +31,21 @@ export function addressOption(
 }
 
 /** Lesson 8's family on proxying load balancers and PROXY protocol. */
-export const proxyFamily: Family = {
-  id: 'proxy',
-  lesson: 8,
-  generate(seed, rng): Puzzle {
-    const policy = chance(rng, 0.5) ? ('Cluster' as const) : ('Local' as const);
+export const proxyFamily = kit.family('proxy', {
+  generate(seed, rng) {
+    const policy = kit.drawPolicy(rng);
     const n = 2 + rng.int(3);
-    const nodes = nodesOf(n);
-    const counts = drawCounts(rng, n, { max: 2, minWithPods: 1, wantEmpty: n > 2, minTotal: 2 });
-    const pods = podsOn(nodes, counts);
+    const { nodes, pods } = kit.drawCluster(rng, n, {
+      max: 2,
+      minWithPods: 1,
+      wantEmpty: n > 2,
+      minTotal: 2,
+    });
     const preset = pick(rng, ['aws-lbc', 'aws-nlb'] as const);
     const proxy = chance(rng, 0.6);
     const pp = chance(rng, 0.5);
     const expects = pp ? chance(rng, 0.7) : chance(rng, 0.2);
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
+    const scenario = kit.scenarioOf(seed, {
       policy,
       preset,
       nodes,
@@ -67,65 +58,13 @@ export const proxyFamily: Family = {
       traffic: { rate: 50, duration: 10 },
     });
     const vars = { client: CLIENT.ip, lbIp: '198.51.100.250' };
-    const questions: QuestionSpec[] = [
-      {
-        id: 'podSource',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.proxy.podSource', vars },
-        options: options(['client', 'lb', 'nodeOrBridge'], vars, 'practice.opt.addr.'),
-        aimedAt: ['localKeepsClientBehindProxy'],
-      },
-      {
-        id: 'appLearns',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.proxy.appLearns', vars },
-        options: options(['client', 'lb', 'nodeOrBridge', 'nothing'], vars, 'practice.opt.addr.'),
-        aimedAt: ['localKeepsClientBehindProxy', 'appIgnoresProxyHeader'],
-      },
-      {
-        id: 'success',
-        kind: 'choice',
-        moment: 'run',
-        prompt: { key: 'practice.q.proxy.success', vars },
-        options: options(['always', 'some', 'never'], vars, 'practice.opt.success.'),
-        aimedAt: ['appIgnoresProxyHeader', 'checksIgnoreHeader'],
-      },
-      ...(pp
-        ? [
-            {
-              id: 'checks',
-              kind: 'choice' as const,
-              moment: 'run' as const,
-              prompt: { key: 'practice.q.proxy.checks', vars },
-              options: options(['all', 'withPods', 'none'], vars, 'practice.opt.checks.'),
-              aimedAt: ['checksIgnoreHeader' as const],
-            },
-          ]
-        : []),
-    ];
-    return {
-      seed,
-      family: 'proxy',
-      lesson: 8,
+    const addr = (values: string[]) => options(values, vars, 'practice.opt.addr.');
+    return kit.puzzleOf('proxy', seed, {
       scenario,
       setup: {
-        nodes: setupNodes(scenario),
-        lbBox: true,
         lines: [
-          { key: 'practice.setup.cluster', vars: { nodes: n, count: pods.length } },
-          {
-            key:
-              policy === 'Local'
-                ? 'practice.setup.policyLocal'
-                : 'practice.setup.policyClusterSnat',
-          },
-          { key: 'practice.setup.lbCloud', vars: { preset: `@practice.preset.${preset}` } },
-          {
-            key: proxy ? 'practice.setup.lbProxy' : 'practice.setup.lbPassthrough',
-            vars,
-          },
+          ...kit.baseLines(n, pods.length, kit.policyLine(policy), preset),
+          { key: proxy ? 'practice.setup.lbProxy' : 'practice.setup.lbPassthrough', vars },
           {
             key: pp ? 'practice.setup.proxyProtocolOn' : 'practice.setup.noProxyProtocol',
             vars: { probe: `@practice.probe.${scenario.loadBalancer.probe.kind}` },
@@ -133,9 +72,38 @@ export const proxyFamily: Family = {
           { key: expects ? 'practice.setup.appParses' : 'practice.setup.appPlain' },
         ],
       },
-      questions,
+      questions: [
+        kit.askChoice(
+          'podSource',
+          { key: 'practice.q.proxy.podSource', vars },
+          addr(['client', 'lb', 'nodeOrBridge']),
+          ['localKeepsClientBehindProxy'],
+        ),
+        kit.askChoice(
+          'appLearns',
+          { key: 'practice.q.proxy.appLearns', vars },
+          addr(['client', 'lb', 'nodeOrBridge', 'nothing']),
+          ['localKeepsClientBehindProxy', 'appIgnoresProxyHeader'],
+        ),
+        kit.askChoice(
+          'success',
+          { key: 'practice.q.proxy.success', vars },
+          options(['always', 'some', 'never'], vars, 'practice.opt.success.'),
+          ['appIgnoresProxyHeader', 'checksIgnoreHeader'],
+        ),
+        ...(pp
+          ? [
+              kit.askChoice(
+                'checks',
+                { key: 'practice.q.proxy.checks', vars },
+                options(['all', 'withPods', 'none'], vars, 'practice.opt.checks.'),
+                ['checksIgnoreHeader'],
+              ),
+            ]
+          : []),
+      ],
       facts: { policy, proxy, pp, expects },
-    };
+    });
   },
   solve(p, run): KeyEntry[] {
     const conns = lbConnections(run);
@@ -145,41 +113,28 @@ export const proxyFamily: Family = {
     const app = addressOption(run, served, (c) => c.clientSeenByApp);
     const ok = successOf(conns);
     const failed = conns.find((c) => c.outcome !== 'ok');
-    const sample = delivered[0] ?? conns[0];
-    const show = sample ? { connection: sample.id } : undefined;
-    const rotation = run.initialLbRotation ?? {};
-    const up = Object.entries(rotation)
-      .filter(([, x]) => x)
-      .map(([id]) => id);
+    const show = kit.showConnection(delivered[0] ?? conns[0]);
+    const up = kit.upIn(run.initialLbRotation ?? {});
     const checks =
       up.length === run.resolved.nodes.length ? 'all' : up.length === 0 ? 'none' : 'withPods';
     const probeResult = run.events.find((e) => e.type === 'probe.result' && !e.ok);
-    const [q1, q2, q3, q4] = p.questions as QuestionSpec[];
     const srcSeen = [...new Set(delivered.map((c) => c.sourceSeenByPod ?? ''))].sort();
     const appSeen = [...new Set(served.map((c) => c.clientSeenByApp ?? ''))].sort();
     const keys: KeyEntry[] = [
       choiceKey(
-        q1 as QuestionSpec,
+        kit.asked(p, 'podSource'),
         podSrc,
         { key: `practice.why.podSource.${podSrc}`, vars: { seen: srcSeen } },
         show,
       ),
       choiceKey(
-        q2 as QuestionSpec,
+        kit.asked(p, 'appLearns'),
         app,
-        app === 'nothing'
-          ? {
-              key: 'practice.why.appNothing',
-              vars: { reason: failed ? `@practice.reason.${failed.reason}` : '' },
-            }
-          : {
-              key: 'practice.why.appLearns',
-              vars: { seen: appSeen, via: `@practice.via.${served[0]?.clientSeenVia ?? 'none'}` },
-            },
+        kit.appWhy(app, failed, appSeen, served[0]?.clientSeenVia ?? 'none'),
         show,
       ),
       choiceKey(
-        q3 as QuestionSpec,
+        kit.asked(p, 'success'),
         ok,
         failed
           ? {
@@ -194,9 +149,10 @@ export const proxyFamily: Family = {
         failed ? { connection: failed.id } : show,
       ),
     ];
-    if (q4)
+    const qChecks = p.questions.find((q) => q.id === 'checks');
+    if (qChecks)
       keys.push(
-        choiceKey(q4, checks, {
+        choiceKey(qChecks, checks, {
           key: checks === 'all' ? 'practice.why.checksPass' : 'practice.why.checksFail',
           vars: {
             probe: `@practice.probe.${run.resolved.loadBalancer.probe.kind}`,
@@ -209,7 +165,7 @@ export const proxyFamily: Family = {
       );
     return keys;
   },
-};
+});
 
 /** The engine's reasons of the failed connections, as message keys. */
 function reasonsOf(conns: readonly ConnectionRecord[]): string[] {

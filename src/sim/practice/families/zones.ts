@@ -4,11 +4,12 @@
  * have a healthy target, each zone over its own healthy nodes, each node (under Local) over its
  * own Pods: a Pod gets 1/Z · 1/N_z · 1/k instead of 1/(N·k).
  */
-import { buildScenario, drawCounts, nodesOf, pct, pick, podsOn, setupNodes } from '../build.ts';
+import { drawCounts, nodesOf, pct, pick, podsOn } from '../build.ts';
 import { numberKey } from '../key.ts';
+import * as kit from '../kit.ts';
 import { oddsAt } from '../odds.ts';
 import { showFirst } from '../observe.ts';
-import type { Family, KeyEntry, Puzzle, QuestionSpec } from '../types.ts';
+import type { KeyEntry } from '../types.ts';
 
 // Cross-zone off by default, zones without a healthy target out of DNS.
 // source: practice-nlb-cross-zone-off, practice-nlb-zone-dns
@@ -16,10 +17,8 @@ const PRESETS = ['aws-nlb', 'aws-lbc'] as const;
 const ZONES = ['zone-a', 'zone-b', 'zone-c'] as const;
 
 /** Lesson 5's family on zonal load balancing. */
-export const zonesFamily: Family = {
-  id: 'zones',
-  lesson: 5,
-  generate(seed, rng): Puzzle {
+export const zonesFamily = kit.family('zones', {
+  generate(seed, rng) {
     const zoneCount = 2 + rng.int(2);
     const n = zoneCount + 1 + rng.int(3);
     // Every zone gets a node, the rest go anywhere; nodes are listed zone by zone.
@@ -41,75 +40,43 @@ export const zonesFamily: Family = {
     }
     const pods = podsOn(nodes, counts);
     const preset = pick(rng, PRESETS);
-    const scenario = buildScenario({
-      id: `practice-${seed}`,
-      policy: 'Local',
-      preset,
-      nodes,
-      pods,
-    });
+    const scenario = kit.scenarioOf(seed, { policy: 'Local', preset, nodes, pods });
     const zoneOfPod = (id: string): string =>
       nodes.find((x) => x.id === pods.find((p) => p.id === id)?.node)?.zone ?? '';
     const a = pick(rng, pods);
     const others = pods.filter((p) => zoneOfPod(p.id) !== zoneOfPod(a.id));
     const b = pick(rng, others.length ? others : pods);
     const zone = zoneOfPod(a.id);
-    const questions: QuestionSpec[] = [
-      {
-        id: 'shareA',
-        kind: 'number',
-        unit: 'percent',
-        moment: 'run',
-        prompt: { key: 'practice.q.share', vars: { pod: a.id } },
-        aimedAt: ['ignoreZones', 'divideByPods'],
-      },
-      {
-        id: 'shareB',
-        kind: 'number',
-        unit: 'percent',
-        moment: 'run',
-        prompt: { key: 'practice.q.share', vars: { pod: b.id } },
-        aimedAt: ['ignoreZones', 'divideByPods'],
-      },
-      {
-        id: 'zoneShare',
-        kind: 'number',
-        unit: 'percent',
-        moment: 'run',
-        prompt: { key: 'practice.q.zones.zoneShare', vars: { zone } },
-        aimedAt: ['ignoreZones', 'divideByPods'],
-      },
-    ];
-    return {
-      seed,
-      family: 'zones',
-      lesson: 5,
+    const aims = ['ignoreZones', 'divideByPods'] as const;
+    return kit.puzzleOf('zones', seed, {
       scenario,
       setup: {
-        nodes: setupNodes(scenario),
-        lbBox: true,
         lines: [
           {
             key: 'practice.setup.clusterZones',
             vars: { nodes: n, count: pods.length, zones: zoneCount },
           },
           { key: 'practice.setup.policyLocal' },
-          { key: 'practice.setup.lbCloud', vars: { preset: `@practice.preset.${preset}` } },
+          kit.lbCloudLine(preset),
           { key: 'practice.setup.crossZoneOff' },
         ],
       },
-      questions,
+      questions: [
+        kit.askPercent('shareA', { key: 'practice.q.share', vars: { pod: a.id } }, [...aims]),
+        kit.askPercent('shareB', { key: 'practice.q.share', vars: { pod: b.id } }, [...aims]),
+        kit.askPercent('zoneShare', { key: 'practice.q.zones.zoneShare', vars: { zone } }, [
+          ...aims,
+        ]),
+      ],
       facts: { a: a.id, b: b.id, zone, preset },
-    };
+    });
   },
   solve(p, run): KeyEntry[] {
     const s = run.resolved;
     const odds = oddsAt(run, 0);
     const zoneOfNode = (id: string): string => s.nodes.find((x) => x.id === id)?.zone ?? '';
     const nodeOf = (pod: string): string => s.pods.find((x) => x.id === pod)?.node ?? '';
-    const up = Object.entries(odds.node)
-      .filter(([, x]) => x > 0)
-      .map(([id]) => id);
+    const up = kit.upIn(odds.node);
     const zones = [...new Set(up.map(zoneOfNode))].sort();
     const shareWhy = (pod: string) => {
       const node = nodeOf(pod);
@@ -129,26 +96,16 @@ export const zonesFamily: Family = {
         },
       };
     };
-    const zone = String(p.facts['zone']);
+    const zone = kit.fact(p, 'zone');
+    const [a, b] = [kit.fact(p, 'a'), kit.fact(p, 'b')];
     const zoneTotal = s.pods
       .filter((x) => zoneOfNode(x.node ?? '') === zone)
       .reduce((sum, x) => sum + (odds.pod[x.id] ?? 0), 0);
-    const [q1, q2, q3] = p.questions as [QuestionSpec, QuestionSpec, QuestionSpec];
     return [
+      kit.podShareKey(kit.asked(p, 'shareA'), run, odds.pod, a, shareWhy(a)),
+      kit.podShareKey(kit.asked(p, 'shareB'), run, odds.pod, b, shareWhy(b)),
       numberKey(
-        q1,
-        pct(odds.pod[String(p.facts['a'])] ?? 0),
-        shareWhy(String(p.facts['a'])),
-        showFirst(run, (c) => c.pod === p.facts['a']),
-      ),
-      numberKey(
-        q2,
-        pct(odds.pod[String(p.facts['b'])] ?? 0),
-        shareWhy(String(p.facts['b'])),
-        showFirst(run, (c) => c.pod === p.facts['b']),
-      ),
-      numberKey(
-        q3,
+        kit.asked(p, 'zoneShare'),
         pct(zoneTotal),
         {
           key: 'practice.why.zoneTotal',
@@ -158,4 +115,4 @@ export const zonesFamily: Family = {
       ),
     ];
   },
-};
+});
