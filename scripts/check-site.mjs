@@ -6,6 +6,7 @@ import path from 'node:path';
 import { htmlA11yProblems } from './lib/htmlA11y.mjs';
 import { htmlFiles } from './lib/htmlFiles.mjs';
 import { jsGraph, pageEntries } from './lib/jsGraph.mjs';
+import { lessonStepProblems } from './lib/lessonGate.mjs';
 
 const dist = path.resolve(process.argv[2] ?? process.env.HOP_OUT_DIR ?? 'dist');
 const site = 'https://hop-by-hop.example';
@@ -111,6 +112,16 @@ for (const [url, page] of pages) {
     else if (!pages.has(twin)) problems.push(`${url}: its German twin ${twin} does not exist`);
   }
 }
+
+// A lesson in steps, on every lesson: what each question holds back and the rules that hide it
+// (tests/e2e/steps.spec.ts and predict.spec.ts walk a few lessons in the browser).
+let lessonCount = 0;
+for (const [url, page] of pages) {
+  if (!/^\/(en|de)\/lessons\/[^/]+\/$/.test(url)) continue;
+  lessonCount += 1;
+  for (const problem of lessonStepProblems(page.html)) problems.push(`${url}: ${problem}`);
+}
+if (lessonCount === 0) problems.push('no lesson pages found for the lesson-step check');
 
 // The index pages: /en/lessons/ links every lesson (and its deck), /en/embed/ every scenario's
 // embed with its one-line snippet; both exist in both languages.

@@ -1,5 +1,5 @@
 /**
- * Predict → commit → observe → explain, on every question of every lesson in both languages:
+ * Predict → commit → observe → explain, on every question of four lessons in both languages:
  * before an answer is committed none of the question's giveaways (the diagram's inspector, log,
  * charts, summary and transcript) is visible; a wrong first answer gets one more try with every
  * option still there (no strike-through); after the commit the feedback, the learner's picks
@@ -9,7 +9,21 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { builtPages } from './pages';
 
-const lessons = builtPages((u) => /^\/(en|de)\/lessons\/[^/]+\/$/.test(u));
+/**
+ * One lesson per kind of question layout, both languages across the set (walking all 18 lessons
+ * repeated the same behaviour; what a question holds back on every lesson is checked without a
+ * browser by scripts/check-site.mjs, and by steps.spec.ts on its own set): every question about a
+ * diagram placed below it; questions without a diagram among them; diagrams over time (a drain);
+ * the most diagrams (twelve), with long German questions.
+ */
+const walked = [
+  '/en/lessons/path-of-a-request/',
+  '/en/lessons/no-kube-proxy/',
+  '/de/lessons/draining-nodes/',
+  '/de/lessons/client-ip-beyond-kube-proxy/',
+];
+const lessons = builtPages((u) => walked.includes(u));
+if (lessons.length !== walked.length) throw new Error(`predict.spec: not built: ${walked.join()}`);
 
 async function inViewport(page: Page, el: Locator): Promise<boolean> {
   const box = await el.boundingBox();

@@ -1,11 +1,13 @@
 /**
- * A lesson in steps, on every lesson in both languages: a "Predict, then check" question holds
- * back what follows it until it is settled. Walked question by question, every lesson at desktop
- * width and two of them at phone width: before a question is settled nothing of the lesson after
- * it is visible except the diagram it is about (with its giveaways closed); after "Show me" its
- * explanation and the lesson up to the next question are. Then: a fragment opens the lesson up to its target and marks the
- * questions it jumps as skipped; "Read without questions" shows everything, and is remembered;
- * without JavaScript everything is visible. Waits depend on readiness, never on time.
+ * A lesson in steps: a "Predict, then check" question holds back what follows it until it is
+ * settled. Every lesson in both languages loads with its questions live and without moving; four
+ * lessons are walked question by question at desktop width and two of them at phone width: before
+ * a question is settled nothing of the lesson after it is visible except the diagram it is about
+ * (with its giveaways closed); after "Show me" its explanation and the lesson up to the next
+ * question are. Then: a fragment opens the lesson up to its target and marks the questions it
+ * jumps as skipped; "Read without questions" shows everything, and is remembered; without
+ * JavaScript everything is visible. Waits depend on readiness, never on time. Which block waits
+ * for which question, on every lesson, is checked in the built HTML by scripts/check-site.mjs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -110,12 +112,48 @@ function hiddenBlocks(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * The layout shift inside the lesson while it loaded, up to the next two frames: the first frame
+ * is the final one. (Starlight's sidebar spacer sometimes moves by a pixel as the page settles:
+ * not ours, so only shifts inside <main> count.)
+ */
+function loadShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            sources: { node: Node | null }[];
+          })[]) {
+            const inLesson = e.sources.some((s) => {
+              const el = s.node instanceof Element ? s.node : (s.node?.parentElement ?? null);
+              return el?.closest('main') !== null && el !== null;
+            });
+            if (inLesson) sum += e.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
+      }),
+  );
+}
+
 const viewports = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
 ];
+/**
+ * Walked question by question at desktop width: the two busiest lessons and two of other
+ * layouts (every question about a diagram and no recall question; questions without a diagram
+ * and recall questions between them). Which block waits for which question on every lesson is
+ * read from the built HTML by scripts/check-site.mjs, with the page's rules that hide them; the
+ * walk shows that those rules and the page's scripts hold the lesson back in a browser.
+ */
+const walked = [...busiest, '/en/lessons/path-of-a-request/', '/de/lessons/choosing/'];
+if (!walked.every((u) => lessons.includes(u))) throw new Error(`steps.spec: not built: ${walked}`);
 
-for (const url of lessons) {
+for (const url of walked) {
   for (const viewport of viewports.filter((v) => v.width > 800 || busiest.includes(url))) {
     test(`${url} at ${viewport.width}px: each question holds back what follows until settled`, async ({
       browser,
@@ -128,28 +166,7 @@ for (const url of lessons) {
       await page.goto(url, { waitUntil: 'domcontentloaded' });
       const gates = page.locator('.sl-markdown-content > .hop-predict--predict');
       await expect(gates.first()).toHaveClass(/is-live/);
-      // The first frame is the final one: nothing in the lesson moved while the page loaded.
-      // (Starlight's sidebar spacer sometimes moves by a pixel as the page settles: not ours.)
-      const shift = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            let sum = 0;
-            new PerformanceObserver((list) => {
-              for (const e of list.getEntries() as (PerformanceEntry & {
-                value: number;
-                sources: { node: Node | null }[];
-              })[]) {
-                const inLesson = e.sources.some((s) => {
-                  const el = s.node instanceof Element ? s.node : (s.node?.parentElement ?? null);
-                  return el?.closest('main') !== null && el !== null;
-                });
-                if (inLesson) sum += e.value;
-              }
-            }).observe({ type: 'layout-shift', buffered: true });
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
-          }),
-      );
-      expect(shift, 'layout shift in the lesson while loading').toBe(0);
+      expect(await loadShift(page), 'layout shift in the lesson while loading').toBe(0);
       const count = await gates.count();
       for (let i = 0; i < count; i++) {
         const q = gates.nth(i);
@@ -223,6 +240,26 @@ for (const url of busiest) {
 }
 
 for (const lang of ['en', 'de'] as const) {
+  test(`every ${lang} lesson loads with its questions live and nothing moving`, async ({
+    browser,
+  }) => {
+    // A language's lessons in one test, one page load each.
+    test.setTimeout(240_000);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    for (const url of lessons.filter((u) => u.startsWith(`/${lang}/`))) {
+      await page.goto(url, { waitUntil: 'domcontentloaded' });
+      await expect(
+        page.locator('.sl-markdown-content > .hop-predict--predict').first(),
+      ).toHaveClass(/is-live/);
+      expect(await loadShift(page), `${url}: layout shift in the lesson while loading`).toBe(0);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test(`without JavaScript every ${lang} lesson shows everything`, async ({ browser }) => {
     // No scripts, so each lesson is only parsed and laid out: a language's lessons in one test
     // (114 s for all 18 measured at load 43 on 2 cores, hence the limit).
