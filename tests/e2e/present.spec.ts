@@ -179,7 +179,7 @@ test('the notes window follows the deck and can drive it', async ({ context }) =
   await expect(notes.getByTestId('notes-position')).toHaveText('Slide 1 of 14');
   await expect(notes.getByTestId('notes-waiting')).toBeHidden();
   await expect(notes.locator('.notes-current [data-index="0"]')).toBeVisible();
-  await expect(notes.locator('.notes-current [data-index="0"]')).toContainText('⏱');
+  await expect(notes.locator('.notes-current [data-index="0"]')).toContainText(/(Time|Zeit): \d/);
   await expect(notes.locator('.notes-next [data-next-index="0"] h2')).toContainText(
     'After this lesson you can',
   );
@@ -193,7 +193,7 @@ test('the notes window follows the deck and can drive it', async ({ context }) =
     ((await deck.getByTestId('slide-caption').textContent()) ?? '').length,
   );
   // Specific notes: what to point at, what to ask, a time budget.
-  await expect(notes.locator('.notes-current [data-index="4"]')).toContainText('⏱');
+  await expect(notes.locator('.notes-current [data-index="4"]')).toContainText(/(Time|Zeit): \d/);
   // Driving from the notes window (the presenter's laptop).
   await notes.getByRole('button', { name: 'Next' }).click();
   await expect(deck.locator('.deck')).toHaveAttribute('data-step', '2');
@@ -265,7 +265,7 @@ test('the print handout shows every slide, every step, every question with its a
     await expect(q.getByTestId('handout-answer')).toContainText('Answer: ');
     expect(await q.getByTestId('handout-options').locator('li').count()).toBeGreaterThan(2);
     await expect(q.locator('.handout-why li').first()).toBeVisible();
-    await expect(q.locator('.handout-notes')).toContainText('⏱');
+    await expect(q.locator('.handout-notes')).toContainText(/(Time|Zeit): \d/);
   }
   await expect(page.locator('.handout .hop-flow').first()).toBeVisible();
   const breaks = await slides.first().evaluate((el) => getComputedStyle(el).breakAfter);

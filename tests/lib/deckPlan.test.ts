@@ -69,7 +69,7 @@ describe.each(langs)('decks (%s)', (lang) => {
     expect(text).not.toMatch(/"(present|diagram|predict|reason)\.[\w.-]+"|\{\{/);
     for (const s of slides) {
       expect(s.notes.length, `${s.kind} notes`).toBeGreaterThan(40);
-      expect(s.notes).toMatch(/⏱ \d+\u00a0min\.$/);
+      expect(s.notes).toMatch(/(Time|Zeit): \d+\u00a0min\.$/);
       if (!('stops' in s)) continue;
       for (const stop of s.stops) {
         expect(stop.caption.length, stop.caption).toBeLessThanOrEqual(90);
