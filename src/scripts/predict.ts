@@ -95,6 +95,23 @@ function keepInPlace(el: HTMLElement): void {
   document.documentElement.setAttribute('data-hop-pinned', '');
 }
 
+/**
+ * Puts a question back where it was on the screen once settling has been laid out: the form
+ * folds and the lesson opens below it, and Chromium's scroll anchoring may pick a node below the
+ * fold (the diagram the next part is about) and pull the page up by the fold's height (270–360
+ * px seen on a busy machine). It looks in the second frame: the first lays out (and anchors),
+ * and keepInPlace has then scrolled away what the diagrams above changed. The verdict's own
+ * scroll (showFeedback) comes after it in that frame.
+ */
+function holdTop(el: HTMLElement, top: number): void {
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      const by = el.getBoundingClientRect().top - top;
+      if (Math.abs(by) >= 0.5) window.scrollBy({ top: by, behavior: 'instant' });
+    }),
+  );
+}
+
 /** Wires every Predict on the page once. */
 export function initPredicts(): void {
   const progress = readProgress();
@@ -201,6 +218,7 @@ function wire(
    */
   const settle = (chosen: readonly number[], reason: string, live: boolean): void => {
     if (live) keepInPlace(root);
+    const top = root.getBoundingClientRect().top;
     // The lesson below opens first: were the box to shrink (its form folds) while nothing
     // follows it yet, a page scrolled to its end would be pulled up.
     questionSettled(id);
@@ -217,6 +235,7 @@ function wire(
       pending.get(diagram)?.delete(id);
       releaseIfDone(diagram);
     }
+    if (live) holdTop(root, top);
     if (!live || !diagram || !step) return;
     // The moment may hold the answer of a later question about the same diagram (a step's
     // narration often names both rewrites): that question's diagram must still be in its first
