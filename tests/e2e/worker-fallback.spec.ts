@@ -60,6 +60,10 @@ for (const mode of ['no Worker', 'a failing worker'] as const) {
     const errors = watchErrors(page);
     await breakWorkers(page, mode);
     await page.goto('/en/your-cluster/');
+    // The page's island hydrates on load; a press before that would go to the static button.
+    await expect(page.locator('astro-island[ssr]:has(.hop-cluster)')).toHaveCount(0, {
+      timeout: 30_000,
+    });
     await page.locator('button[data-sample="aks-cluster"]').click();
     await expect(page.locator('.hop-cluster')).toHaveAttribute('data-ready', 'true', {
       timeout: 30_000,

@@ -12,6 +12,10 @@ function watchErrors(page: Page): string[] {
 }
 
 async function importSample(page: Page, id: string): Promise<void> {
+  // The page's island hydrates on load; a press before that would go to the static button.
+  await expect(page.locator('astro-island[ssr]:has(.hop-cluster)')).toHaveCount(0, {
+    timeout: 20_000,
+  });
   await page.locator(`button[data-sample="${id}"]`).click();
   await expect(page.locator('.hop-cluster')).toHaveAttribute('data-ready', 'true', {
     timeout: 20_000,
