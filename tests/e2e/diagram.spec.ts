@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { distDir } from './pages';
 
 const PG = '/en/playground/cluster-snat/';
@@ -276,12 +276,8 @@ test('axe finds no violations in the diagram (light and dark)', async ({ browser
     const ctx = await browser.newContext({ colorScheme: theme });
     const page = await ctx.newPage();
     await ready(page, `${PG}?step=2`);
-    const results = await new AxeBuilder({ page }).include('.hop-flow').analyze();
-    expect(
-      results.violations.map(
-        (v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      ),
-    ).toEqual([]);
+    const violations = await axeViolations(page, '.hop-flow');
+    expect(violations.map((v) => `${theme}: ${v}`)).toEqual([]);
     await ctx.close();
   }
 });
@@ -637,11 +633,8 @@ for (const { url, theme } of axePages) {
       await page.goto(url);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await hydrateAll(page);
-      const axe = await new AxeBuilder({ page }).include('.hop-diagram').analyze();
-      const violations = axe.violations.map(
-        (v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-      expect(violations).toEqual([]);
+      const violations = await axeViolations(page, '.hop-diagram');
+      expect(violations.map((v) => `${width}px ${v}`)).toEqual([]);
       // Landmarks are page-wide: every region name on the page is unique.
       const names = await page
         .locator('section[aria-label], section[aria-labelledby], [role="region"]')
@@ -690,8 +683,7 @@ test('Share / embed opens the dialog with the current moment, loaded on click', 
   await expect(link).toHaveValue(/placement\.replicas/);
   await expect(dialog.getByLabel('Embed (HTML iframe)')).toHaveValue(/<iframe src=/);
   await expect(dialog.getByRole('button', { name: 'Download SVG' })).toBeVisible();
-  const axe = await new AxeBuilder({ page }).include('.hop-share-dialog').analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page, '.hop-share-dialog')).toEqual([]);
   // A modal in the middle of the window, over a dimmed page; Tab stays inside it.
   const box = await dialog.boundingBox();
   const view = page.viewportSize();

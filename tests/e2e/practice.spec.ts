@@ -4,7 +4,6 @@
  * playing the miss; a first visit starts with a worked example; a bad seed or topic gets a
  * message and a puzzle; misses come back on the due list, and a later lesson shows them.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   generatePuzzle,
@@ -12,6 +11,7 @@ import {
   type KeyEntry,
   type QuestionSpec,
 } from '../../src/sim/practice';
+import { axeViolations } from './axe';
 
 const text = {
   en: {
@@ -175,10 +175,7 @@ for (const { family, lang } of rounds) {
     }
     // The graded round (feedback, band, the run's diagram) passes axe too.
     if (family === 'drain' || family === 'metallb') {
-      const axe = await new AxeBuilder({ page }).include('.hop-practice').analyze();
-      expect(
-        axe.violations.map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      expect(await axeViolations(page, '.hop-practice')).toEqual([]);
     }
     expect(errors).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { builtPages, distDir } from './pages';
 
 const sitePages = builtPages((url) => url !== '/');
@@ -94,11 +94,7 @@ for (const url of auditPages) {
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await page.waitForLoadState('networkidle');
     if (audited(url)) {
-      const axe = await new AxeBuilder({ page }).analyze();
-      const violations = axe.violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-      expect(violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     }
     expect(problems).toEqual([]);
     await context.close();
