@@ -19,14 +19,23 @@ function ensureBrowser() {
   }
 }
 
+// Steps in one inner list run side by side: each pair reads or writes different files (ESLint and
+// Prettier only read the sources, `astro check` writes .astro/; vitest reads the sources while the
+// dev-server test serves them) and each leaves part of the two cores idle on its own (type
+// checking and one dev server are mostly one thread). The build writes dist/ for the site checks
+// and the browser tests, so those follow it, one at a time.
 const steps = [
-  ['types (astro check)', 'npm', ['run', '--silent', 'check']],
-  ['lint (ESLint + Prettier)', 'npm', ['run', '--silent', 'lint']],
-  ['unit tests (vitest)', 'npm', ['run', '--silent', 'test:unit']],
-  ['dev server (npm run dev, en + de)', 'npm', ['run', '--silent', 'test:dev']],
-  ['build', 'npm', ['run', '--silent', 'build']],
-  ['site checks (links, budgets)', 'node', ['scripts/check-site.mjs']],
-  ['browser tests (Playwright + Debian Chromium)', 'npm', ['run', '--silent', 'test:e2e']],
+  [
+    ['types (astro check)', 'npm', ['run', '--silent', 'check']],
+    ['lint (ESLint + Prettier)', 'npm', ['run', '--silent', 'lint']],
+  ],
+  [
+    ['unit tests (vitest)', 'npm', ['run', '--silent', 'test:unit']],
+    ['dev server (npm run dev, en + de)', 'npm', ['run', '--silent', 'test:dev']],
+  ],
+  [['build', 'npm', ['run', '--silent', 'build']]],
+  [['site checks (links, budgets)', 'node', ['scripts/check-site.mjs']]],
+  [['browser tests (Playwright + Debian Chromium)', 'npm', ['run', '--silent', 'test:e2e']]],
 ];
 
 const only = process.argv.slice(2);
@@ -43,58 +52,89 @@ const started = Date.now();
 const timings = [];
 
 // Each step runs in its own process group, so that it can be stopped as a whole: on SIGINT,
-// SIGTERM or SIGHUP this script passes the signal on and waits for the step to end (Playwright
+// SIGTERM or SIGHUP this script passes the signal on and waits for the steps to end (Playwright
 // then stops its preview server). Should this script be killed outright (SIGKILL), the reaper, a
-// small detached process holding a pipe from it, sees the pipe close and stops the step's group.
+// small detached process holding a pipe from it, sees the pipe close and stops the steps' groups.
 const reaper = spawn(process.execPath, [new URL('./lib/reaper.mjs', import.meta.url).pathname], {
   stdio: ['pipe', 'ignore', 'ignore'],
   detached: true,
 });
 reaper.unref();
-let current = null;
+const running = new Set();
 let stopSignal = null;
+/** Sends `signal` to the process group of every running step. */
+function signalSteps(signal) {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // the group has ended already
+    }
+  }
+}
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     stopSignal = signal;
-    if (current?.pid) {
-      try {
-        process.kill(-current.pid, signal);
-      } catch {
-        // the step has ended already
-      }
-    } else process.exit(130);
+    if (running.size > 0) signalSteps(signal);
+    else process.exit(130);
   });
 }
 
-/** Runs one step in its own process group and resolves with its exit code or signal. */
-function run(cmd, args) {
+/**
+ * Runs one step in its own process group and resolves with its exit code or signal. A step that
+ * runs beside another writes into a buffer, printed whole when it ends, so the logs never mix.
+ */
+function run(name, cmd, args, alone) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env, detached: true });
-    current = child;
-    reaper.stdin.write(`${child.pid}\n`);
-    child.on('error', (err) => resolve(`error ${err.message}`));
-    child.on('exit', (code, signal) => {
-      current = null;
-      reaper.stdin.write('0\n');
-      resolve(code ?? signal);
+    const child = spawn(cmd, args, {
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env,
+      detached: true,
     });
+    const chunks = [];
+    child.stdout?.on('data', (c) => chunks.push(c));
+    child.stderr?.on('data', (c) => chunks.push(c));
+    running.add(child);
+    reaper.stdin.write(`+${child.pid}\n`);
+    const t0 = Date.now();
+    const done = (status) => {
+      running.delete(child);
+      reaper.stdin.write(`-${child.pid}\n`);
+      if (!alone) {
+        console.log(`\n▶ ${name}`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      resolve({ name, status, seconds: ((Date.now() - t0) / 1000).toFixed(1) });
+    };
+    child.on('error', (err) => done(`error ${err.message}`));
+    child.on('close', (code, signal) => done(code ?? signal));
   });
 }
 
-for (const [name, cmd, args] of steps) {
-  if (!wants(name)) continue;
-  console.log(`\n▶ ${name}`);
-  const t0 = Date.now();
-  const status = await run(cmd, args);
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  timings.push(`${name}: ${seconds} s`);
+for (const group of steps) {
+  const wanted = group.filter(([name]) => wants(name));
+  if (wanted.length === 0) continue;
+  const alone = wanted.length === 1;
+  console.log(`\n▶ ${wanted.map(([name]) => name).join(alone ? '' : '  ∥  ')}`);
+  const results = await Promise.all(
+    wanted.map(([name, cmd, args]) =>
+      run(name, cmd, args, alone).then((result) => {
+        // The first failure stops the steps beside it: the run fails either way.
+        if (result.status !== 0) signalSteps('SIGTERM');
+        return result;
+      }),
+    ),
+  );
+  for (const { name, seconds } of results) timings.push(`${name}: ${seconds} s`);
   if (stopSignal) {
-    console.error(`\n✖ stopped by ${stopSignal} during ${name} after ${seconds} s`);
+    console.error(`\n✖ stopped by ${stopSignal} during ${wanted.map(([n]) => n).join(', ')}`);
     reaper.stdin.end();
     process.exit(130);
   }
-  if (status !== 0) {
-    console.error(`\n✖ ${name} failed (exit ${status}) after ${seconds} s`);
+  const failed = results.filter((r) => r.status !== 0);
+  if (failed.length > 0) {
+    for (const { name, status, seconds } of failed)
+      console.error(`\n✖ ${name} failed (exit ${status}) after ${seconds} s`);
     reaper.stdin.end();
     process.exit(1);
   }
