@@ -166,8 +166,10 @@ export default function DeckApp({
 
   // Start where the URL says (read after hydration so the server markup matches).
   useEffect(() => {
-    const fromHash = (): void => {
-      const p = parseDeckHash(location.hash);
+    // The event's own address, not location.hash: this deck's pending write of its previous
+    // position (below) can land between the change and this handler and would undo the move.
+    const fromHash = (e?: HashChangeEvent): void => {
+      const p = parseDeckHash(e ? new URL(e.newURL).hash : location.hash);
       if (p) go(p);
     };
     fromHash();
