@@ -7,7 +7,7 @@ import { nodeRuleSets } from '../sim/index.ts';
 import { OUTCOME_REASONS } from '../sim/codes.ts';
 import { announcesL2, LB_BEHAVIOUR } from '../sim/presets.ts';
 import { connectionColumns } from '../sim/result.ts';
-import { OUTCOME_OK } from '../sim/columns.ts';
+import { OUTCOME_CODE } from '../sim/columns.ts';
 import { ESTABLISHED_CUT_REASONS, isSetupFailure } from '../sim/summary.ts';
 import type {
   CloudPreset,
@@ -109,13 +109,13 @@ function perConnection(
   if (cols) {
     for (let i = 0; i < cols.count; i++) {
       if (cols.direct[i]) continue;
-      const failed = cols.outcome[i] !== OUTCOME_OK && !cut.has(cols.reason[i] ?? 0);
+      const failed = cols.outcome[i] !== OUTCOME_CODE.OK && !cut.has(cols.reason[i] ?? 0);
       visit(
         cols.ingress[i] ?? -1,
         cols.pod[i] ?? -1,
         cols.at[i] ?? 0,
         failed,
-        cols.outcome[i] === OUTCOME_OK,
+        cols.outcome[i] === OUTCOME_CODE.OK,
       );
     }
     return;

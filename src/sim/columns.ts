@@ -5,31 +5,32 @@
  */
 
 /** Outcome codes in the columns, in the order of codes.ts OUTCOMES. */
-export const OUTCOME_OK = 0;
-export const OUTCOME_TIMEOUT = 1;
-export const OUTCOME_RESET = 2;
-export const OUTCOME_DROPPED = 3;
-export type OutcomeCode =
-  typeof OUTCOME_OK | typeof OUTCOME_TIMEOUT | typeof OUTCOME_RESET | typeof OUTCOME_DROPPED;
+export const OUTCOME_CODE = { OK: 0, TIMEOUT: 1, RESET: 2, DROPPED: 3 } as const;
+export type OutcomeCode = (typeof OUTCOME_CODE)[keyof typeof OUTCOME_CODE];
 
-/** The source address the Pod saw: none (no Pod reached). */
-export const SOURCE_NONE = 0;
-/** The client's own address (no SNAT). */
-export const SOURCE_CLIENT = 1;
-/** The node's bridge address (cni0, .1): SNAT toward a Pod on the same node, bridge CNI. */
-export const SOURCE_BRIDGE = 2;
-/** The ingress node's address (SNAT toward another node, or a routed CNI). */
-export const SOURCE_NODE = 3;
-export type SourceKind =
-  typeof SOURCE_NONE | typeof SOURCE_CLIENT | typeof SOURCE_BRIDGE | typeof SOURCE_NODE;
+/** The source address the Pod saw. */
+export const SOURCE_KIND = {
+  /** None (no Pod reached). */
+  NONE: 0,
+  /** The client's own address (no SNAT). */
+  CLIENT: 1,
+  /** The node's bridge address (cni0, .1): SNAT toward a Pod on the same node, bridge CNI. */
+  BRIDGE: 2,
+  /** The ingress node's address (SNAT toward another node, or a routed CNI). */
+  NODE: 3,
+} as const;
+export type SourceKind = (typeof SOURCE_KIND)[keyof typeof SOURCE_KIND];
 
-/** How a connection reaches its ingress node: through the load balancer. */
-export const PATH_LB = 0;
-/** Straight to the node's NodePort (a direct connection). */
-export const PATH_DIRECT = 1;
-/** A Pod on the ingress node calling the LB IP (captured on its own node). */
-export const PATH_POD = 2;
-export type PathKind = typeof PATH_LB | typeof PATH_DIRECT | typeof PATH_POD;
+/** How a connection reaches its ingress node. */
+export const PATH_KIND = {
+  /** Through the load balancer. */
+  LB: 0,
+  /** Straight to the node's NodePort (a direct connection). */
+  DIRECT: 1,
+  /** A Pod on the ingress node calling the LB IP (captured on its own node). */
+  POD: 2,
+} as const;
+export type PathKind = (typeof PATH_KIND)[keyof typeof PATH_KIND];
 
 /** One run's connections, column by column. */
 export interface Columns {
@@ -48,7 +49,7 @@ export interface Columns {
   reason: Uint8Array;
   /** A SourceKind. */
   source: Uint8Array;
-  /** 1 for a direct connection (PATH_DIRECT), else 0. */
+  /** 1 for a direct connection (PATH_KIND.DIRECT), else 0. */
   direct: Uint8Array;
   /** Ruleset id on the ingress node (-1: no node evaluated rules). */
   ruleset: Int32Array;

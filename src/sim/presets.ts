@@ -206,15 +206,9 @@ export const LB_BEHAVIOUR: Record<CloudPreset, LbBehaviour> = {
   // node nobody answers ARP: fail closed. The move's delay (memberlist leave or endpoint update,
   // then the new node's gratuitous ARP) is not documented as a number: L2_FAILOVER_DELAY
   // (source: metallb-l2-election, metallb-l2-eligible-nodes, metallb-l2-failover-delay).
-  'metallb-l2': {
-    delivery: 'vip',
-    failOpen: false,
-    resetFlowsOnUnhealthy: false,
-    deregistersTaintedNodes: false,
-    crossZone: true,
-    publishesIp: true,
-    selection: 'l2Announce',
-  },
+  // Those flags are Azure's (no flow resets, no deregistration, every node, an IP); only how the
+  // node is chosen differs.
+  'metallb-l2': { ...AZURE, selection: 'l2Announce' },
   // No cloud: a plain pass-through balancer to the nodePort.
   custom: { ...AZURE, delivery: 'nodePort' },
 };

@@ -5,17 +5,9 @@
 import type { Lifecycle, NodeRt } from './lifecycle.ts';
 import type { Rng } from './rng.ts';
 import {
-  OUTCOME_DROPPED,
-  OUTCOME_OK,
-  OUTCOME_RESET,
-  OUTCOME_TIMEOUT,
-  PATH_DIRECT,
-  PATH_LB,
-  PATH_POD,
-  SOURCE_BRIDGE,
-  SOURCE_CLIENT,
-  SOURCE_NODE,
-  SOURCE_NONE,
+  OUTCOME_CODE,
+  PATH_KIND,
+  SOURCE_KIND,
   type OutcomeCode,
   type PathKind,
   type SourceKind,
@@ -44,8 +36,8 @@ export interface Routed {
 export function snatSourceKind(
   sameNode: boolean,
   cni: Scenario['cni'],
-): typeof SOURCE_BRIDGE | typeof SOURCE_NODE {
-  return sameNode && (cni ?? 'bridge') === 'bridge' ? SOURCE_BRIDGE : SOURCE_NODE;
+): typeof SOURCE_KIND.BRIDGE | typeof SOURCE_KIND.NODE {
+  return sameNode && (cni ?? 'bridge') === 'bridge' ? SOURCE_KIND.BRIDGE : SOURCE_KIND.NODE;
 }
 
 /** The node the LB hands a new connection to, or -1 when it has none (fail closed). */
@@ -86,26 +78,26 @@ export function routeConnection(
   if (!reachesNode(lc, ingress, r)) return r;
   const rs = ingress.rules;
   r.ruleset = rs.id;
-  const toNodePort = path === PATH_DIRECT || (path === PATH_LB && deliversToNodePort(s));
+  const toNodePort = path === PATH_KIND.DIRECT || (path === PATH_KIND.LB && deliversToNodePort(s));
   packet.srcIp = client.ip;
   packet.srcInt = client.int;
   packet.dstIp = toNodePort ? ingress.spec.ip : s.loadBalancer.frontendIp;
   packet.dstPort = toNodePort ? s.service.nodePort : s.service.port;
   const verdict = rs.evaluate(packet, rand);
-  if (verdict.kind === 'drop') return fail(r, OUTCOME_DROPPED, 'noLocalEndpoints');
+  if (verdict.kind === 'drop') return fail(r, OUTCOME_CODE.DROPPED, 'noLocalEndpoints');
   // REJECT answers with ICMP port unreachable, within the kernel's ICMP rate limit.
   if (verdict.kind === 'reject' || verdict.kind === 'accept')
     return lc.icmpAllowed(ingress.spec.id, client.ip, at)
-      ? fail(r, OUTCOME_RESET, 'noEndpoints')
-      : fail(r, OUTCOME_TIMEOUT, 'icmpRateLimited');
+      ? fail(r, OUTCOME_CODE.RESET, 'noEndpoints')
+      : fail(r, OUTCOME_CODE.TIMEOUT, 'icmpRateLimited');
   const podNode = reachPod(lc, rs.endpoints, verdict.endpoint, r);
   if (!podNode) return r;
   const sameNode = podNode === ingress;
-  r.source = verdict.marked ? snatSourceKind(sameNode, s.cni) : SOURCE_CLIENT;
+  r.source = verdict.marked ? snatSourceKind(sameNode, s.cni) : SOURCE_KIND.CLIENT;
   // Without SNAT a Pod on another node answers the client directly: the client drops it. A Pod
   // caller is the exception: the reply is routed to its node, whose conntrack did the DNAT.
-  if (!verdict.marked && !sameNode && path !== PATH_POD)
-    return fail(r, OUTCOME_TIMEOUT, 'directReturnMismatch');
+  if (!verdict.marked && !sameNode && path !== PATH_KIND.POD)
+    return fail(r, OUTCOME_CODE.TIMEOUT, 'directReturnMismatch');
   return r;
 }
 
@@ -121,21 +113,21 @@ export function reachesNode(
 ): ingress is NodeRt {
   r.ingress = ingress?.idx ?? -1;
   r.pod = -1;
-  r.outcome = OUTCOME_OK;
+  r.outcome = OUTCOME_CODE.OK;
   r.reason = 'served';
-  r.source = SOURCE_NONE;
+  r.source = SOURCE_KIND.NONE;
   r.ruleset = -1;
   r.endpoint = -1;
   if (!ingress) {
     fail(
       r,
-      OUTCOME_TIMEOUT,
+      OUTCOME_CODE.TIMEOUT,
       lc.behaviour.selection === 'l2Announce' ? 'noArpAnswer' : 'noHealthyBackends',
     );
     return false;
   }
   if (!ingress.forwarding) {
-    fail(r, OUTCOME_TIMEOUT, 'nodeOffline');
+    fail(r, OUTCOME_CODE.TIMEOUT, 'nodeOffline');
     return false;
   }
   return true;
@@ -157,11 +149,11 @@ export function reachPod(
   const podNode = pod ? lc.nodes[pod.nodeIdx] : undefined;
   r.pod = pod?.idx ?? -1;
   if (!pod || !podNode || !podNode.forwarding) {
-    fail(r, OUTCOME_TIMEOUT, 'endpointUnreachable');
+    fail(r, OUTCOME_CODE.TIMEOUT, 'endpointUnreachable');
     return null;
   }
   if (!pod.alive) {
-    fail(r, OUTCOME_RESET, 'endpointGone');
+    fail(r, OUTCOME_CODE.RESET, 'endpointGone');
     return null;
   }
   return podNode;
@@ -193,9 +185,9 @@ export function newRouted(): Routed {
   return {
     ingress: -1,
     pod: -1,
-    outcome: OUTCOME_OK,
+    outcome: OUTCOME_CODE.OK,
     reason: 'served',
-    source: SOURCE_NONE,
+    source: SOURCE_KIND.NONE,
     ruleset: -1,
     endpoint: -1,
   };

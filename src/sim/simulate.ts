@@ -18,20 +18,7 @@ import {
 import { LIFECYCLE_DEFAULTS } from './params.ts';
 import { resolvePods } from './placement.ts';
 import { newRouted, pickIngress, routeConnection } from './route.ts';
-import {
-  allocateColumns,
-  OUTCOME_DROPPED,
-  OUTCOME_OK,
-  OUTCOME_RESET,
-  OUTCOME_TIMEOUT,
-  PATH_DIRECT,
-  PATH_LB,
-  PATH_POD,
-  SOURCE_BRIDGE,
-  SOURCE_CLIENT,
-  SOURCE_NONE,
-  type Columns,
-} from './columns.ts';
+import { OUTCOME_CODE, PATH_KIND, SOURCE_KIND, allocateColumns, type Columns } from './columns.ts';
 import { createRng, type Rng } from './rng.ts';
 import { usesEbpf } from './ebpf/config.ts';
 import { routeEbpfConnection } from './ebpf/route.ts';
@@ -82,16 +69,23 @@ export function recordOf(s: Scenario, c: Columns, i: number): ConnectionRecord {
   const path = pathOf(s);
   const viaLb = viaLoadBalancer(path, client, c.direct[i] === 1);
   const seen =
-    source === SOURCE_NONE
+    source === SOURCE_KIND.NONE
       ? null
-      : source === SOURCE_CLIENT
+      : source === SOURCE_KIND.CLIENT
         ? path.active
           ? arrivingSource(path, s, client, viaLb)
           : client.ip
-        : source === SOURCE_BRIDGE
+        : source === SOURCE_KIND.BRIDGE
           ? bridgeOf(ingress?.podCidr)
           : (ingress?.ip ?? null);
-  const app = clientSeenByApp(path, s, client, viaLb, seen, (c.outcome[i] ?? 0) === OUTCOME_OK);
+  const app = clientSeenByApp(
+    path,
+    s,
+    client,
+    viaLb,
+    seen,
+    (c.outcome[i] ?? 0) === OUTCOME_CODE.OK,
+  );
   const record: ConnectionRecord = {
     id: i,
     at: c.at[i] ?? 0,
@@ -210,15 +204,15 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
       clientView.ip = client.ip;
       clientView.int = clientInts[ci] ?? 0;
     }
-    const pathKind = direct ? PATH_DIRECT : podCall ? PATH_POD : PATH_LB;
+    const pathKind = direct ? PATH_KIND.DIRECT : podCall ? PATH_KIND.POD : PATH_KIND.LB;
     if (ebpf) clientView.port = arrivingPort(path, client, viaLb, id, colPort[id] ?? 0);
     const r = ebpf
       ? routeEbpfConnection(lc, scenario, lc.nodes[ingressIdx], pathKind, clientView, rand, routed)
       : routeConnection(lc, scenario, lc.nodes[ingressIdx], pathKind, clientView, rand, routed, at);
-    if (active && r.outcome === OUTCOME_OK) {
+    if (active && r.outcome === OUTCOME_CODE.OK) {
       const mismatch = proxyMismatch(path, viaLb);
       if (mismatch) {
-        r.outcome = OUTCOME_RESET;
+        r.outcome = OUTCOME_CODE.RESET;
         r.reason = mismatch;
       }
     }
@@ -229,7 +223,7 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
     colPod[id] = r.pod;
     colOutcome[id] = outcome;
     colReason[id] =
-      outcome === OUTCOME_OK && r.reason === 'served'
+      outcome === OUTCOME_CODE.OK && r.reason === 'served'
         ? servedReason
         : (REASON_INDEX.get(r.reason) ?? 0);
     colSource[id] = r.source;
@@ -237,9 +231,9 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
     colRuleset[id] = r.ruleset;
     colEndpoint[id] = r.endpoint;
     endedAt[id] =
-      outcome === OUTCOME_OK
+      outcome === OUTCOME_CODE.OK
         ? at + duration
-        : outcome === OUTCOME_TIMEOUT || outcome === OUTCOME_DROPPED
+        : outcome === OUTCOME_CODE.TIMEOUT || outcome === OUTCOME_CODE.DROPPED
           ? at + connectTimeout
           : at;
   }
@@ -251,7 +245,7 @@ export function simulateCore(input: Scenario, options: { seed?: number } = {}): 
 
   const events: SimEvent[] = lc.events;
   for (let i = 0; i < total; i++) {
-    if (cols.outcome[i] === OUTCOME_OK) continue;
+    if (cols.outcome[i] === OUTCOME_CODE.OK) continue;
     events.push({
       at: cols.endedAt[i] ?? 0,
       type: 'connection.failed',
@@ -300,7 +294,7 @@ function cutEstablished(
   const goneReason = REASON_INDEX.get('nodeWentDown') ?? 0;
   const resetReason = REASON_INDEX.get('lbReset') ?? 0;
   for (let i = 0; i < cols.count; i++) {
-    if (cols.outcome[i] !== OUTCOME_OK) continue;
+    if (cols.outcome[i] !== OUTCOME_CODE.OK) continue;
     const at = cols.at[i] ?? 0;
     const ingress = lc.nodes[cols.ingress[i] ?? -1];
     const pod = lc.pods[cols.pod[i] ?? -1];
@@ -311,11 +305,11 @@ function cutEstablished(
     const cut = Math.min(down, lbCut);
     if (cut > at + duration) continue;
     if (lbCut < down) {
-      cols.outcome[i] = OUTCOME_RESET;
+      cols.outcome[i] = OUTCOME_CODE.RESET;
       cols.reason[i] = resetReason;
       cols.endedAt[i] = lbCut;
     } else {
-      cols.outcome[i] = OUTCOME_TIMEOUT;
+      cols.outcome[i] = OUTCOME_CODE.TIMEOUT;
       cols.reason[i] = goneReason;
       cols.endedAt[i] = cut + connectTimeout;
     }

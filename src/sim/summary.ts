@@ -2,7 +2,7 @@
 import { OUTCOME_REASONS } from './codes.ts';
 import { LB_BEHAVIOUR } from './presets.ts';
 import type { NodeDataPath } from './dataPath.ts';
-import { OUTCOME_OK, SOURCE_CLIENT, type Columns } from './columns.ts';
+import { OUTCOME_CODE, SOURCE_KIND, type Columns } from './columns.ts';
 import type { ConnectionRecord, OutcomeReason, Scenario, SimEvent, Summary } from './types.ts';
 
 /**
@@ -89,13 +89,13 @@ export function summarizeColumns(
   const byReason = new Map<number, number>();
   const perPod = new Float64Array(scenario.pods.length);
   for (let i = 0; i < c.count; i++) {
-    if (c.outcome[i] === OUTCOME_OK) {
+    if (c.outcome[i] === OUTCOME_CODE.OK) {
       succeeded++;
       const rec = recordAt(i);
       if (rec) {
         if (rec.sourceSeenByPod === rec.clientAddr.ip) clientIpPreserved++;
         if (rec.clientSeenByApp === rec.clientAddr.ip) clientIpKnownToApp++;
-      } else if (c.source[i] === SOURCE_CLIENT) {
+      } else if (c.source[i] === SOURCE_KIND.CLIENT) {
         clientIpPreserved++;
         clientIpKnownToApp++;
       }

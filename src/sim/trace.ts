@@ -18,7 +18,7 @@ import {
 import { announcesL2 } from './presets.ts';
 import { ebpfTrace } from './ebpf/trace.ts';
 import { deliversToNodePort, snatSourceKind } from './route.ts';
-import { SOURCE_BRIDGE } from './columns.ts';
+import { SOURCE_KIND } from './columns.ts';
 import { masqPort } from './simulate.ts';
 import { changedFields, hopWriter, LATENCY, type End, type Header } from './traceHops.ts';
 import type { SimInternal } from './result.ts';
@@ -213,7 +213,7 @@ export function buildTrace(internal: SimInternal, record: ConnectionRecord): Con
   const snatAddr: Addr = masq
     ? {
         ip:
-          snatSourceKind(sameNode, s.cni) === SOURCE_BRIDGE
+          snatSourceKind(sameNode, s.cni) === SOURCE_KIND.BRIDGE
             ? bridgeIp(ingressSpec.podCidr)
             : ingressSpec.ip,
         port: masqPort(id),

@@ -219,17 +219,13 @@ export default function DeckApp({
       data-hydrated={hydrated ? 'true' : undefined}
     >
       <SlideView
-        Flow={Flow}
-        lang={lang}
+        player={{ Flow, lang, start: start.current.at, apiRef, onStateChange }}
         slide={slide}
         index={pos.slide}
         total={slides.length}
         step={pos.step}
         votes={slide.kind === 'question' ? (votes[slide.id] ?? []) : []}
         t={t}
-        start={start.current.at}
-        apiRef={apiRef}
-        onStateChange={onStateChange}
       />
       <nav className="deck-bar" aria-label={t('present.ui.deck')}>
         <button type="button" onClick={prev} aria-label={t('present.ui.prev')}>

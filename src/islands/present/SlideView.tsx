@@ -3,7 +3,7 @@
  * picture as its subject (sized by useDeckFit) and one short caption; a question slide with its
  * options and the room's votes as bars, then the answer, played on its diagram.
  */
-import { useState, type ComponentType, type ReactElement, type Ref } from 'react';
+import { useState, type ComponentType, type ReactElement, type ReactNode, type Ref } from 'react';
 import type { PacketFlowApi, PacketFlowProps, PacketFlowState } from '../packetFlowApi';
 import {
   revealed,
@@ -21,35 +21,36 @@ export interface FlowStart {
   time?: number;
 }
 
-export interface SlideViewProps {
+/** What the deck plays every slide's diagram with: the island, its language and the deck's hold on it. */
+export interface DeckPlayer {
   Flow: ComponentType<PacketFlowProps>;
   lang: 'en' | 'de';
-  slide: Slide;
-  index: number;
-  total: number;
-  step: number;
-  votes: readonly number[];
-  t: (key: string, vars?: Record<string, string | number>) => string;
   /** Where the diagram starts when it (re)mounts for this slide. */
   start: FlowStart;
   apiRef: Ref<PacketFlowApi>;
   onStateChange: (s: PacketFlowState) => void;
 }
 
-/** The diagram part of a slide: heading, picture, caption (and a run's chart beside it). */
+export interface SlideViewProps {
+  player: DeckPlayer;
+  slide: Slide;
+  index: number;
+  total: number;
+  step: number;
+  votes: readonly number[];
+  t: (key: string, vars?: Record<string, string | number>) => string;
+}
+
+/** The diagram part of a slide: heading (its children), picture, caption (and a run's chart). */
 function DiagramPart(props: {
-  Flow: ComponentType<PacketFlowProps>;
-  lang: 'en' | 'de';
-  heading: string;
-  headingClass: string;
+  player: DeckPlayer;
   diagram: DeckDiagram;
   stop: DeckStop;
   flowKey: string;
-  start: FlowStart;
-  apiRef: Ref<PacketFlowApi>;
-  onStateChange: (s: PacketFlowState) => void;
+  children: ReactNode;
 }): ReactElement {
-  const { Flow, diagram, stop } = props;
+  const { diagram, stop } = props;
+  const { Flow, start } = props.player;
   const timed = diagram.chart;
   const [chart, setChart] = useState<HTMLDivElement | null>(null);
   const { slideRef, boxRef, belowRef } = useDeckFit(diagram.designs, props.flowKey);
@@ -59,7 +60,7 @@ function DiagramPart(props: {
       ref={slideRef}
       data-testid="slide-diagram"
     >
-      <h2 className={props.headingClass}>{props.heading}</h2>
+      {props.children}
       <div className="slide-flow" ref={boxRef}>
         <div className="slide-flow-inner">
           <Flow
@@ -67,17 +68,17 @@ function DiagramPart(props: {
             scenario={diagram.scenario}
             overrides={diagram.overrides}
             title={diagram.title}
-            lang={props.lang}
+            lang={props.player.lang}
             chrome="none"
             size="presenter"
-            {...(props.start.time !== undefined
-              ? { initialTime: props.start.time }
-              : { initialStep: props.start.step ?? 0 })}
+            {...(start.time !== undefined
+              ? { initialTime: start.time }
+              : { initialStep: start.step ?? 0 })}
             {...(timed ? { charts: true, chartsTarget: chart } : {})}
             urlState={false}
             instanceId="deck-flow"
-            onStateChange={props.onStateChange}
-            apiRef={props.apiRef}
+            onStateChange={props.player.onStateChange}
+            apiRef={props.player.apiRef}
           />
         </div>
       </div>
@@ -146,18 +147,9 @@ export function SlideView(p: SlideViewProps): ReactElement {
   const shown = revealed(slide, step);
   const flow = (diagram: DeckDiagram, heading: string, headingClass: string, key: string) =>
     stop && (
-      <DiagramPart
-        Flow={p.Flow}
-        lang={p.lang}
-        heading={heading}
-        headingClass={headingClass}
-        diagram={diagram}
-        stop={stop}
-        flowKey={key}
-        start={p.start}
-        apiRef={p.apiRef}
-        onStateChange={p.onStateChange}
-      />
+      <DiagramPart player={p.player} diagram={diagram} stop={stop} flowKey={key}>
+        <h2 className={headingClass}>{heading}</h2>
+      </DiagramPart>
     );
   return (
     <section

@@ -15,17 +15,7 @@
 import { lbPathOf } from '../clientIp.ts';
 import type { Lifecycle, NodeRt } from '../lifecycle.ts';
 import { deliversToNodePort, fail, reachesNode, reachPod, type Routed } from '../route.ts';
-import {
-  OUTCOME_DROPPED,
-  OUTCOME_RESET,
-  OUTCOME_TIMEOUT,
-  PATH_DIRECT,
-  PATH_LB,
-  PATH_POD,
-  SOURCE_CLIENT,
-  SOURCE_NODE,
-  type PathKind,
-} from '../columns.ts';
+import { OUTCOME_CODE, PATH_KIND, SOURCE_KIND, type PathKind } from '../columns.ts';
 import type { Scenario } from '../types.ts';
 import { usesDsr } from './config.ts';
 import { flowHash, maglevPick } from './maglev.ts';
@@ -47,7 +37,7 @@ export interface ArrivingClient {
  * a client dialling the nodePort itself, or a proxying LB (which dialled the node), does.
  */
 export function dsrReplyAccepted(s: Scenario, path: PathKind, toNodePort: boolean): boolean {
-  return !(path === PATH_LB && toNodePort && !proxies(s));
+  return !(path === PATH_KIND.LB && toNodePort && !proxies(s));
 }
 
 const proxyCache = new WeakMap<Scenario, boolean>();
@@ -108,22 +98,22 @@ export function routeEbpfConnection(
   const rs = ingress.rules;
   const m = rs.ebpf;
   r.ruleset = rs.id;
-  if (!m) return fail(r, OUTCOME_TIMEOUT, 'nodeOffline');
-  const toNodePort = path === PATH_DIRECT || (path === PATH_LB && toNodePortOf(s));
+  if (!m) return fail(r, OUTCOME_CODE.TIMEOUT, 'nodeOffline');
+  const toNodePort = path === PATH_KIND.DIRECT || (path === PATH_KIND.LB && toNodePortOf(s));
   let index: number;
   let endpoint: number;
-  if (path === PATH_POD) {
+  if (path === PATH_KIND.POD) {
     // East-west: the socket LB picks at connect() from the internal scope, never Maglev.
     const n = m.intBackends.length;
-    if (n === 0) return fail(r, OUTCOME_RESET, 'noEndpoints');
+    if (n === 0) return fail(r, OUTCOME_CODE.RESET, 'noEndpoints');
     index = uniformPick(n, rand);
     endpoint = m.intIndex[index] ?? -1;
   } else {
     if (m.extBackends.length === 0) {
       // No backend in the external scope: with none anywhere the program answers ICMP port
       // unreachable itself (no kernel rate limit); under Local with remote ones only it drops.
-      if (rs.clusterEndpoints.length === 0) return fail(r, OUTCOME_RESET, 'noEndpoints');
-      return fail(r, OUTCOME_DROPPED, 'noLocalEndpoints');
+      if (rs.clusterEndpoints.length === 0) return fail(r, OUTCOME_CODE.RESET, 'noEndpoints');
+      return fail(r, OUTCOME_CODE.DROPPED, 'noLocalEndpoints');
     }
     index = selectBackend(m, client, toNodePort ? m.nodePort : m.vip, rand);
     endpoint = m.extIndex[index] ?? -1;
@@ -131,15 +121,16 @@ export function routeEbpfConnection(
   const podNode = reachPod(lc, rs.endpoints, endpoint, r);
   if (!podNode) return r;
   // A local backend, and any Pod caller (socket LB), keeps the client's address.
-  if (podNode === ingress || path === PATH_POD) {
-    r.source = SOURCE_CLIENT;
+  if (podNode === ingress || path === PATH_KIND.POD) {
+    r.source = SOURCE_KIND.CLIENT;
     return r;
   }
   if (!usesDsr(m.config)) {
-    r.source = SOURCE_NODE;
+    r.source = SOURCE_KIND.NODE;
     return r;
   }
-  r.source = SOURCE_CLIENT;
-  if (!dsrReplyAccepted(s, path, toNodePort)) return fail(r, OUTCOME_TIMEOUT, 'dsrReplyMismatch');
+  r.source = SOURCE_KIND.CLIENT;
+  if (!dsrReplyAccepted(s, path, toNodePort))
+    return fail(r, OUTCOME_CODE.TIMEOUT, 'dsrReplyMismatch');
   return r;
 }

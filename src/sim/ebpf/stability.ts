@@ -13,7 +13,7 @@ import { ipToInt } from '../ip.ts';
 import type { NodeDataPath } from '../dataPath.ts';
 import type { Lifecycle } from '../lifecycle.ts';
 import { createRng } from '../rng.ts';
-import { OUTCOME_OK } from '../columns.ts';
+import { OUTCOME_CODE } from '../columns.ts';
 import type { FlowStability, Scenario } from '../types.ts';
 import { PROTOCOL_NUMBER, toNodePortOf, uniformPick } from './route.ts';
 import { flowHash, maglevPick } from './maglev.ts';
@@ -60,7 +60,7 @@ export function flowStability(
   const out: FlowStability = { algorithm, flows: 0, sameOnOtherNode: 0, kept: 0, moved: 0 };
   const n = s.nodes.length;
   for (let i = 0; i < cols.count && out.flows < SAMPLE; i++) {
-    if (cols.outcome[i] !== OUTCOME_OK || cols.direct[i] === 1) continue;
+    if (cols.outcome[i] !== OUTCOME_CODE.OK || cols.direct[i] === 1) continue;
     const node = s.nodes[cols.ingress[i] ?? -1];
     const rs = node ? first.get(node.id) : undefined;
     const m = rs?.ebpf;

@@ -63,6 +63,10 @@ export interface DrawnCluster {
   empty: string[];
 }
 
+/** A cluster a drain can take a node from: up to 3 Pods a node, on 2 nodes at least. */
+export const drawDrainCluster = (rng: Rng, n: number): DrawnCluster =>
+  drawCluster(rng, n, { max: 3, minWithPods: 2, minTotal: 2 });
+
 /**
  * n nodes with Pods drawn by drawCounts; `adjust` may change the counts before the Pods are
  * placed (it must not draw).

@@ -8,6 +8,8 @@ import { bridgeOf, ipOf } from './build.ts';
 
 /** The drain starts at this time in every drain puzzle (the "before" moment ends here). */
 export const DRAIN_AT = 5;
+/** A drain puzzle's machine shuts down at this time (kube-proxy exits then). */
+export const SHUTDOWN_AT = 15;
 
 /** Connections through the load balancer (or a Pod's call), optionally at one node and time range. */
 export function lbConnections(

@@ -10,14 +10,12 @@ import { windowBand } from '../band.ts';
 import { buildScenario, chance, pct, pick } from '../build.ts';
 import { numberKey } from '../key.ts';
 import * as kit from '../kit.ts';
-import { DRAIN_AT } from '../observe.ts';
+import { DRAIN_AT, SHUTDOWN_AT } from '../observe.ts';
 import { oddsAt, settledTime } from '../odds.ts';
 import type { KeyEntry, QuestionSpec } from '../types.ts';
 import { bandWhy, windowWhy } from './drainWhy.ts';
 
 const PRESETS = ['azure', 'azure-shared', 'gcp', 'gcp-l4', 'aws-nlb', 'aws-lbc'] as const;
-/** The machine shuts down at this time; kube-proxy exits then. */
-export const SHUTDOWN_AT = 15;
 /** Seconds the machine keeps forwarding after the shutdown (assumed; source: practice-os-shutdown). */
 export const OS_SHUTDOWN = 3;
 /** New connections per second in drain puzzles (the window is measured between two of them). */
@@ -28,11 +26,7 @@ export const drainFamily = kit.family('drain', {
   generate(seed, rng) {
     const policy = kit.drawPolicy(rng);
     const n = 2 + rng.int(4);
-    const { nodes, pods, withPods } = kit.drawCluster(rng, n, {
-      max: 3,
-      minWithPods: 2,
-      minTotal: 2,
-    });
+    const { nodes, pods, withPods } = kit.drawDrainCluster(rng, n);
     const preset = pick(rng, PRESETS);
     const drained = pick(rng, withPods);
     const autoscaler = chance(rng, 0.4);

@@ -10,22 +10,16 @@ import type { SimEvent } from '../../types.ts';
 import { buildScenario, nodeOptions, pct, pick } from '../build.ts';
 import { choiceKey, numberKey } from '../key.ts';
 import * as kit from '../kit.ts';
-import { DRAIN_AT, sec } from '../observe.ts';
+import { DRAIN_AT, SHUTDOWN_AT, sec } from '../observe.ts';
 import { oddsAt, settledTime } from '../odds.ts';
 import type { KeyEntry } from '../types.ts';
-
-const SHUTDOWN_AT = 15;
 
 /** Lesson 5's family on MetalLB L2. */
 export const metallbFamily = kit.family('metallb', {
   generate(seed, rng) {
     const policy = kit.drawPolicy(rng);
     const n = 3 + rng.int(2);
-    const { nodes, pods, withPods } = kit.drawCluster(rng, n, {
-      max: 3,
-      minWithPods: 2,
-      minTotal: 2,
-    });
+    const { nodes, pods, withPods } = kit.drawDrainCluster(rng, n);
     const frontendIp = `203.0.113.${100 + rng.int(100)}`;
     // Not documented as a number: the puzzle states it (source: practice-l2-failover-delay).
     const delay = pick(rng, [2, 3, 5]);
