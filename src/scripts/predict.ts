@@ -48,10 +48,14 @@ let pinned: { el: HTMLElement; release: () => void; renew: () => void } | null =
 /**
  * Keeps a question where it is on the screen while the learner works on it and the diagrams
  * above it change height: one hydrates on first use, plays a moment (its narration wraps anew
- * at each step), opens its panels. Browsers anchor scrolling themselves only sometimes (not on
- * these pages in Chromium; never in Safari), so this does it: each change of a diagram above
- * is scrolled away, until the reader scrolls or turns elsewhere, or the diagrams have been still
- * for a while.
+ * at each step), opens its panels. After each layout that moved the question in the page, it
+ * scrolls by however far the question moved on the screen. On the screen, not in the page: a
+ * page scrolled to its end is clamped by the browser as it shrinks, which already keeps the
+ * question in place. The browser's own scroll anchoring is off meanwhile: Chromium picks its
+ * anchor by its own rules, sometimes below a box that folds, and pulls the page by the fold
+ * (Safari does not anchor at all). Scrolls over an unchanged layout (the reader's, a focus, a
+ * status scrolled into view) set the new place. The hold ends when the reader scrolls or turns
+ * elsewhere, or the page has been still for a while.
  */
 function keepInPlace(el: HTMLElement): void {
   if (pinned?.el === el) return pinned.renew();
@@ -60,16 +64,27 @@ function keepInPlace(el: HTMLElement): void {
     (d) => d.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING,
   );
   if (above.length === 0 || typeof ResizeObserver === 'undefined') return;
-  let offset = el.getBoundingClientRect().top + window.scrollY;
+  // Where the question is on the screen, and where it is in the page.
+  let place = el.getBoundingClientRect().top;
+  let offset = place + window.scrollY;
+  const onScroll = (): void => {
+    const top = el.getBoundingClientRect().top;
+    if (Math.abs(top + window.scrollY - offset) < 0.5) place = top;
+  };
+  // The whole page, not only the diagrams above: anything above the question (a diagram, a
+  // section that opens, a margin) changes the body's height; a change below it leaves the
+  // question's offset as it is, and nothing is scrolled for it.
   const watch = new ResizeObserver(() => {
-    const now = el.getBoundingClientRect().top + window.scrollY;
-    if (Math.abs(now - offset) >= 0.5) window.scrollBy({ top: now - offset, behavior: 'instant' });
+    const top = el.getBoundingClientRect().top;
+    const now = top + window.scrollY;
+    if (Math.abs(now - offset) < 0.5) return;
     offset = now;
+    if (Math.abs(top - place) >= 0.5) window.scrollBy({ top: top - place, behavior: 'instant' });
     // Quiet is measured from the last change: a moment that plays slowly (a busy machine, a
     // slow phone) keeps the question pinned for as long as it plays.
     renew();
   });
-  for (const d of above) watch.observe(d);
+  for (const d of [document.body, ...above]) watch.observe(d);
   let timer = setTimeout(() => release(), 15_000);
   // The reader moves on: scrolls (wheel, touch, keys), or presses somewhere else.
   const away = (event: Event): void => {
@@ -82,34 +97,24 @@ function keepInPlace(el: HTMLElement): void {
     watch.disconnect();
     clearTimeout(timer);
     for (const type of inputs) removeEventListener(type, away, true);
+    removeEventListener('scroll', onScroll);
     if (pinned?.el === el) pinned = null;
-    if (!pinned) document.documentElement.removeAttribute('data-hop-pinned');
+    if (!pinned) {
+      document.documentElement.removeAttribute('data-hop-pinned');
+      document.documentElement.style.removeProperty('overflow-anchor');
+    }
   };
   const renew = (): void => {
     clearTimeout(timer);
     timer = setTimeout(() => release(), 15_000);
   };
   for (const type of inputs) addEventListener(type, away, { capture: true, passive: true });
+  addEventListener('scroll', onScroll, { passive: true });
   pinned = { el, release, renew };
   // Tells the diagrams not to scroll the page to their packet meanwhile (islands/flow/follow.ts).
   document.documentElement.setAttribute('data-hop-pinned', '');
-}
-
-/**
- * Puts a question back where it was on the screen once settling has been laid out: the form
- * folds and the lesson opens below it, and Chromium's scroll anchoring may pick a node below the
- * fold (the diagram the next part is about) and pull the page up by the fold's height (270–360
- * px seen on a busy machine). It looks in the second frame: the first lays out (and anchors),
- * and keepInPlace has then scrolled away what the diagrams above changed. The verdict's own
- * scroll (showFeedback) comes after it in that frame.
- */
-function holdTop(el: HTMLElement, top: number): void {
-  requestAnimationFrame(() =>
-    requestAnimationFrame(() => {
-      const by = el.getBoundingClientRect().top - top;
-      if (Math.abs(by) >= 0.5) window.scrollBy({ top: by, behavior: 'instant' });
-    }),
-  );
+  // And the browser not to anchor (see above): the observer does it, once.
+  document.documentElement.style.setProperty('overflow-anchor', 'none');
 }
 
 /** Wires every Predict on the page once. */
@@ -174,8 +179,10 @@ function wire(
   const diagram = root.dataset['diagram'];
   const step = root.dataset['reveal'];
   const picks: number[] = [];
+  // At once while a question is held: the hold's own scroll (an instant one) would cut a smooth
+  // scroll short wherever a diagram above changes during it.
   const smooth = (): ScrollBehavior =>
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+    pinned || window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
   /**
    * Keep the verdict in view (the least scroll that shows it) and give it keyboard focus. The
    * scroll waits a frame: settling opens the lesson and the diagram's panels, and keepInPlace
@@ -218,7 +225,6 @@ function wire(
    */
   const settle = (chosen: readonly number[], reason: string, live: boolean): void => {
     if (live) keepInPlace(root);
-    const top = root.getBoundingClientRect().top;
     // The lesson below opens first: were the box to shrink (its form folds) while nothing
     // follows it yet, a page scrolled to its end would be pulled up.
     questionSettled(id);
@@ -235,7 +241,6 @@ function wire(
       pending.get(diagram)?.delete(id);
       releaseIfDone(diagram);
     }
-    if (live) holdTop(root, top);
     if (!live || !diagram || !step) return;
     // The moment may hold the answer of a later question about the same diagram (a step's
     // narration often names both rewrites): that question's diagram must still be in its first
