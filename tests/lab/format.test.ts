@@ -47,7 +47,7 @@ const lab = (n: number, f: (i: number) => Partial<LabConnection>): LabConnection
   }));
 
 // Three Pods behind node-1 (a third each predicted, 43.0 / 42.5 / 14.5 % measured), a phase row.
-const engine = eng(600, (i) => ({ pod: ['pod-a', 'pod-b', 'pod-c'][i % 3] }));
+const engine = eng(600, (i) => ({ pod: ['pod-a', 'pod-b', 'pod-c'][i % 3] ?? null }));
 const kernel = lab(200, (i) => ({ pod: i % 7 ? (i % 2 ? 'pod-a' : 'pod-b') : 'pod-c' }));
 const rows: ClassRow[] = [
   ...compareClasses(engine, kernel),
