@@ -3,7 +3,6 @@
  * reader's language, the scenario list, a scenario as a file, and input issues as a message.
  */
 import { issueLine } from '../i18n/issues.ts';
-import { fixed } from '../i18n/number.ts';
 import {
   dataPathKindOf,
   scenarioIds,
@@ -89,16 +88,17 @@ export function summaryTable(
   name: string = result.scenario,
 ): string {
   const s = result.summary;
-  // Decimals in the table's language (German "12,345 s", never a thousands-looking "12.345").
-  const num = (v: number | null, digits = 3): string => (v === null ? '–' : fixed(lang, v, digits));
-  const pct = (v: number): string => `${num(v * 100, 1)} %`;
+  // The messages format the numbers: German "12,345 s", never a thousands-looking "12.345".
+  const sec = (v: number | null): string =>
+    v === null ? '–' : t(lang, 'cli.summary.seconds', { s: v });
+  const pct = (v: number): string => t(lang, 'cli.summary.percent', { percent: v * 100 });
   const lines = [
     `${t(lang, 'cli.summary.scenario')}: ${name}  (${title})  seed ${result.seed}  ${t(lang, `dataPath.${dataPathKindOf(result.resolved)}`)}`,
     `${t(lang, 'cli.summary.connections')}: ${s.connections}   ${t(lang, 'cli.summary.succeeded')}: ${s.succeeded}   ${t(lang, 'cli.summary.failed')}: ${s.failed}   ${t(lang, 'cli.summary.clientIpPreserved')}: ${s.clientIpPreserved}`,
-    `${t(lang, 'cli.summary.disruption')}: ${num(s.disruption.seconds)} s` +
+    `${t(lang, 'cli.summary.disruption')}: ${sec(s.disruption.seconds)}` +
       (s.disruption.firstFailureAt === null
         ? ''
-        : ` (${num(s.disruption.firstFailureAt)} s … ${num(s.disruption.lastFailureAt)} s)`),
+        : ` ${t(lang, 'cli.summary.window', { from: s.disruption.firstFailureAt, to: s.disruption.lastFailureAt ?? s.disruption.firstFailureAt })}`),
   ];
   // An AWS NLB also marks targets down from failed traffic (passive health checks, not
   // configurable): the window from its active checks is an upper bound (source: aws-nlb-passive-checks).
@@ -135,11 +135,7 @@ export function summaryTable(
         t(lang, 'cli.summary.markedDownAt'),
         t(lang, 'cli.summary.markedUpAt'),
       ],
-      ...Object.entries(s.nodes).map(([node, v]) => [
-        node,
-        v.markedDownAt === null ? '–' : `${num(v.markedDownAt)} s`,
-        v.markedUpAt === null ? '–' : `${num(v.markedUpAt)} s`,
-      ]),
+      ...Object.entries(s.nodes).map(([node, v]) => [node, sec(v.markedDownAt), sec(v.markedUpAt)]),
     ]),
   );
   return `${lines.join('\n')}\n`;

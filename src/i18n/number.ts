@@ -1,5 +1,10 @@
-// Numbers in the reader's language: German writes "7,2 s" where English writes "7.2 s", and the
-// diagrams must agree with the lessons. No imports, so islands can use it without the locales.
+// Numbers in the reader's language for values whose message is picked at run time from data:
+// engine moment codes (a deck's present.moment.<code>), verdict codes (cluster.verdict.<code>) and
+// practice phrases, where one variable is a count in one message and a share in the next. Every
+// other number is formatted by its message: `{{t, number(minimumFractionDigits: 1;
+// maximumFractionDigits: 1; useGrouping: false)}} s` (translate.ts, interpolate.ts). No imports,
+// so islands can use it without the locales. Callers: lib/practiceText.ts (num),
+// clusterCheck/words.ts (num), pages/[lang]/present/_lessons.ts (the deck's num).
 
 const formats = new Map<string, Intl.NumberFormat>();
 

@@ -176,12 +176,12 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
   const total = run?.steps.length ?? 0;
   // hop:time-caption — past a timed run's packets, the caption tells the last change instead.
   const latest =
-    run && timeMode ? timeNarration(tr, lang, run.steps, run.result.events, coarse.time) : null;
+    run && timeMode ? timeNarration(tr, run.steps, run.result.events, coarse.time) : null;
   const narration = run ? (latest ?? narrationAt(tr, stepNow, narrations)) : '';
   const reserve = props.reserveHeight === true;
   const timeTexts = useMemo(
-    () => (reserve && run && timeMode ? allTimeNarrations(tr, lang, run.result.events) : []),
-    [reserve, run, timeMode, tr, lang],
+    () => (reserve && run && timeMode ? allTimeNarrations(tr, run.result.events) : []),
+    [reserve, run, timeMode, tr],
   );
 
   // The inspector follows the connection of the current hop.
@@ -261,7 +261,6 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
     time: coarse.time,
     width,
     tr,
-    lang,
     onSeek: (t: number) => seekTo({ time: t }),
   };
   const packetProps: PacketProps = {
@@ -339,7 +338,6 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
           <Playback
             actor={actor}
             tr={tr}
-            lang={lang}
             timeMode={timeMode}
             duration={run.duration}
             total={total}
@@ -349,7 +347,6 @@ function PacketFlowBody(props: PacketFlowProps & { messages: Messages }) {
       </div>
       <Narration
         tr={tr}
-        lang={lang}
         uid={uid}
         narrations={narrations}
         step={stepNow}

@@ -113,12 +113,22 @@ export function sharesAgree(pEngine: number, nEngine: number, pLab: number, nLab
   return Math.abs(pLab - pEngine) <= Z * sigma;
 }
 
+/**
+ * One thing a side observed: an outcome kind, a Pod, a Pod with the sources it saw, or a count;
+ * `share` (0…1) when it is a share of the class. The report formats it in the reader's language
+ * (format.ts), so the comparison keeps numbers, not text.
+ */
+export interface Observed {
+  name: string;
+  share?: number;
+}
+
 export interface Check {
   /** 'outcome', 'pods', 'source' or 'presence'. */
   what: 'outcome' | 'pods' | 'source' | 'presence';
   ok: boolean;
-  engine: string;
-  lab: string;
+  engine: readonly Observed[];
+  lab: readonly Observed[];
   /** Connections the check looked at (set for the overall shares). */
   nEngine?: number;
   nLab?: number;
@@ -126,19 +136,18 @@ export interface Check {
 
 export interface ClassRow {
   key: string;
+  /** The simulated instant of a timeline phase the row was measured in (phases.ts). */
+  at?: number;
   nEngine: number;
   nLab: number;
   checks: Check[];
   ok: boolean;
 }
 
-const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
-
-function shareText(m: Map<string, number>, n: number): string {
+function shares(m: Map<string, number>, n: number): Observed[] {
   return [...m.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, v]) => `${k} ${pct(v / Math.max(1, n))}`)
-    .join(', ');
+    .map(([name, v]) => ({ name, share: v / Math.max(1, n) }));
 }
 
 /** Compare the engine's connections with the lab's, class by class. */
@@ -165,8 +174,8 @@ export function compareClasses(
       checks.push({
         what: 'presence',
         ok: false,
-        engine: `${es.n}`,
-        lab: `${ls.n}`,
+        engine: [{ name: `${es.n}` }],
+        lab: [{ name: `${ls.n}` }],
       });
     }
     if (es.n > 0 && ls.n > 0) {
@@ -175,14 +184,15 @@ export function compareClasses(
       const outcomeOk = [...kinds].every((k) =>
         sharesAgree((es.kinds.get(k) ?? 0) / es.n, es.n, (ls.kinds.get(k) ?? 0) / ls.n, ls.n),
       );
-      const engineKinds = [...es.kinds.entries()]
-        .map(([k, v]) => `${k}${reasonsText(es.reasons.get(k))} ${pct(v / es.n)}`)
-        .join(', ');
+      const engineKinds = [...es.kinds.entries()].map(([k, v]) => ({
+        name: `${k}${reasonsText(es.reasons.get(k))}`,
+        share: v / es.n,
+      }));
       checks.push({
         what: 'outcome',
         ok: outcomeOk,
         engine: engineKinds,
-        lab: shareText(ls.kinds, ls.n),
+        lab: shares(ls.kinds, ls.n),
       });
       // Pods reached and their shares among successful connections.
       const eOk = es.kinds.get('ok') ?? 0;
@@ -200,8 +210,8 @@ export function compareClasses(
         checks.push({
           what: 'pods',
           ok: podsOk,
-          engine: shareText(es.pods, eOk),
-          lab: shareText(ls.pods, lOk),
+          engine: shares(es.pods, eOk),
+          lab: shares(ls.pods, lOk),
         });
         // The source address each Pod saw.
         const srcOk = [...ls.sources.entries()].every(([pod, srcs]) => {
@@ -211,8 +221,8 @@ export function compareClasses(
         checks.push({
           what: 'source',
           ok: srcOk,
-          engine: sourcesText(es.sources),
-          lab: sourcesText(ls.sources),
+          engine: sources(es.sources),
+          lab: sources(ls.sources),
         });
       }
     }
@@ -224,11 +234,15 @@ function reasonsText(r: Set<OutcomeReason> | undefined): string {
   return r && r.size > 0 && !r.has('served') ? ` (${[...r].join(', ')})` : '';
 }
 
-function sourcesText(m: Map<string, Set<string>>): string {
+function sources(m: Map<string, Set<string>>): Observed[] {
   return [...m.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([pod, s]) => `${pod}←${[...s].join('/')}`)
-    .join(', ');
+    .map(([pod, s]) => ({ name: `${pod}←${[...s].join('/')}` }));
+}
+
+/** A dash for a side that saw nothing. */
+function orDash(items: Observed[]): Observed[] {
+  return items.length > 0 ? items : [{ name: '–' }];
 }
 
 /** Overall per-Pod shares over the connections that came through the LB. */
@@ -257,8 +271,8 @@ export function overallShares(
   return {
     what: 'pods',
     ok,
-    engine: shareText(em, eOk.length) || '–',
-    lab: shareText(lm, lOk.length) || '–',
+    engine: orDash(shares(em, eOk.length)),
+    lab: orDash(shares(lm, lOk.length)),
     nEngine: eOk.length,
     nLab: lOk.length,
   };

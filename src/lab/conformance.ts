@@ -15,7 +15,7 @@ import {
   scenarioIds,
   type InputIssue,
 } from '../sim/index.ts';
-import { classBlocks, classTable, localizeNumbers } from './format.ts';
+import { classBlocks, classTable } from './format.ts';
 import { envLang, t } from './i18n.ts';
 import { makeRunId, NS_PREFIX } from './plan.ts';
 import { usesEbpf } from '../sim/ebpf/config.ts';
@@ -205,7 +205,7 @@ async function main(): Promise<number> {
           connections: String(r.report.sent).padStart(4),
           seconds: (Date.now() - t0) / 1000, // formatted by the message
         });
-        out(`${r.report.ok ? '✓' : '✗'} ${label.padEnd(48)} ${localizeNumbers(lang, line)}\n`);
+        out(`${r.report.ok ? '✓' : '✗'} ${label.padEnd(48)} ${line}\n`);
         if (!r.report.ok)
           out(
             classBlocks(

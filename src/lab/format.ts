@@ -1,14 +1,25 @@
-/** The engine-versus-kernel table as text (a Markdown table, readable in a terminal too). */
-import type { ClassRow } from './compare.ts';
+/**
+ * The engine-versus-kernel table as text (a Markdown table, readable in a terminal too). Numbers
+ * are formatted by the messages ("12,5 %", "t = 7,5 s" in German), never patched into text.
+ */
+import type { ClassRow, Observed } from './compare.ts';
 import { t, type Lang } from './i18n.ts';
 import type { LabReport } from './run.ts';
 
-/** German readers see decimal commas and a space before %, as in the lessons ("12,5 %"). */
-export function localizeNumbers(lang: Lang, text: string): string {
-  if (lang !== 'de') return text;
-  return text.replace(/(\d+)\.(\d+)(%| s\b)/g, (_, a: string, b: string, unit: string) =>
-    unit === '%' ? `${a},${b} %` : `${a},${b}${unit}`,
-  );
+/** What one side observed, in the reader's language: "pod-a 33.3 %, pod-b 66.7 %". */
+export function observedText(lang: Lang, items: readonly Observed[]): string {
+  return items
+    .map((o) =>
+      o.share === undefined
+        ? o.name
+        : t(lang, 'lab.report.share', { name: o.name, percent: o.share * 100 }),
+    )
+    .join(', ');
+}
+
+/** A row's class, after the instant of its timeline phase when it has one. */
+export function rowLabel(lang: Lang, r: Pick<ClassRow, 'key' | 'at'>): string {
+  return r.at === undefined ? r.key : t(lang, 'lab.report.phaseClass', { t: r.at, key: r.key });
 }
 
 function cell(text: string): string {
@@ -35,16 +46,16 @@ export function classTable(
     const by = (what: string): string => {
       const c = r.checks.find((x) => x.what === what);
       if (!c) return '–';
-      return `${t(lang, 'lab.report.engine')}: ${cell(c.engine)}<br>${t(lang, 'lab.report.kernel')}: ${cell(c.lab)}`;
+      return `${t(lang, 'lab.report.engine')}: ${cell(observedText(lang, c.engine))}<br>${t(lang, 'lab.report.kernel')}: ${cell(observedText(lang, c.lab))}`;
     };
     const presence = r.checks.find((x) => x.what === 'presence');
     lines.push(
       `| ${[
         ...(withScenario ? [r.scenario ?? ''] : []),
-        r.key,
+        rowLabel(lang, r),
         `${r.nLab} / ${r.nEngine}`,
         presence
-          ? `${t(lang, 'lab.report.presence')}: ${presence.lab} / ${presence.engine}`
+          ? `${t(lang, 'lab.report.presence')}: ${observedText(lang, presence.lab)} / ${observedText(lang, presence.engine)}`
           : by('outcome'),
         by('pods'),
         by('source'),
@@ -52,7 +63,7 @@ export function classTable(
       ].join(' | ')} |`,
     );
   }
-  return localizeNumbers(lang, `${lines.join('\n')}\n`);
+  return `${lines.join('\n')}\n`;
 }
 
 /** The same rows for a terminal: one block per class, engine and kernel side by side. */
@@ -67,18 +78,18 @@ export function classBlocks(lang: Lang, rows: readonly ClassRow[]): string {
   const out: string[] = [];
   for (const r of rows) {
     out.push(
-      `${r.key}  (n ${r.nLab} / ${r.nEngine})  ${r.ok ? t(lang, 'lab.report.agree') : t(lang, 'lab.report.disagree')}`,
+      `${rowLabel(lang, r)}  (n ${r.nLab} / ${r.nEngine})  ${r.ok ? t(lang, 'lab.report.agree') : t(lang, 'lab.report.disagree')}`,
     );
     for (const c of r.checks) {
       out.push(
-        `    ${label(c.what).padEnd(16)} ${t(lang, 'lab.report.engine').padEnd(7)} ${c.engine}`,
+        `    ${label(c.what).padEnd(16)} ${t(lang, 'lab.report.engine').padEnd(7)} ${observedText(lang, c.engine)}`,
       );
       out.push(
-        `    ${''.padEnd(16)} ${t(lang, 'lab.report.kernel').padEnd(7)} ${c.lab}${c.ok ? '' : '   ✗'}`,
+        `    ${''.padEnd(16)} ${t(lang, 'lab.report.kernel').padEnd(7)} ${observedText(lang, c.lab)}${c.ok ? '' : '   ✗'}`,
       );
     }
   }
-  return localizeNumbers(lang, `${out.join('\n')}\n`);
+  return `${out.join('\n')}\n`;
 }
 
 /** The full report of one lab run. */
@@ -95,11 +106,11 @@ export function reportText(lang: Lang, r: LabReport): string {
     ),
     '',
     classBlocks(lang, r.rows),
-    `${t(lang, 'lab.report.overall')}: ${t(lang, 'lab.report.engine')} ${r.overall.engine}; ${t(lang, 'lab.report.kernel')} ${r.overall.lab} → ${r.overall.ok ? t(lang, 'lab.report.agree') : t(lang, 'lab.report.disagree')}`,
+    `${t(lang, 'lab.report.overall')}: ${t(lang, 'lab.report.engine')} ${observedText(lang, r.overall.engine)}; ${t(lang, 'lab.report.kernel')} ${observedText(lang, r.overall.lab)} → ${r.overall.ok ? t(lang, 'lab.report.agree') : t(lang, 'lab.report.disagree')}`,
     t(lang, 'lab.report.tolerance'),
     ...(r.notes.includes('timeline') ? [t(lang, 'lab.note.timeline')] : []),
     r.ok ? t(lang, 'lab.report.verdictOk') : t(lang, 'lab.report.verdictFail'),
     t(lang, 'lab.report.files', { dir: r.outDir }),
   ];
-  return localizeNumbers(lang, `${out.join('\n')}\n`);
+  return `${out.join('\n')}\n`;
 }

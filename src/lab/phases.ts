@@ -123,12 +123,12 @@ export async function replayPhases(
       pod: r.pod,
       src: r.src,
     }));
-    const label = `t = ${Math.round(t * 100) / 100} s: `;
+    // The report puts the phase's instant before the class (format.ts, in the reader's language).
     for (const row of compareClasses(
       pooled.filter((c) => inPhase(c, t)),
       lab,
     )) {
-      rows.push({ ...row, key: `${label}${row.key}` });
+      rows.push({ ...row, at: t });
     }
   }
   return rows;

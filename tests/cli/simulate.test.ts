@@ -83,10 +83,10 @@ describe('simulate CLI', () => {
   it('prints its table with the decimals of the chosen language', () => {
     const de = cli(['drain-cluster-nodeport-probe', '--lang', 'de']).stdout;
     const en = cli(['drain-cluster-nodeport-probe', '--lang', 'en']).stdout;
-    expect(de).toMatch(/: \d+,\d{3} s \(\d+,\d{3} s … \d+,\d{3} s\)/);
-    expect(de).toMatch(/ \d+,\d %/);
+    expect(de).toMatch(/: \d+,\d{3}\u00a0s \(\d+,\d{3}\u00a0s … \d+,\d{3}\u00a0s\)/);
+    expect(de).toMatch(/ \d+,\d\u00a0%/);
     expect(de).not.toMatch(/\d\.\d/);
-    expect(en).toMatch(/: \d+\.\d{3} s \(\d+\.\d{3} s … \d+\.\d{3} s\)/);
+    expect(en).toMatch(/: \d+\.\d{3}\u00a0s \(\d+\.\d{3}\u00a0s … \d+\.\d{3}\u00a0s\)/);
   });
   it('lists scenarios localized and prints the schema', () => {
     expect(cli(['--list', '--lang', 'de']).stdout).toContain('drain-local-hcnp');
@@ -194,7 +194,7 @@ describe('simulate CLI as a newcomer meets it', () => {
     // Right-aligned columns: every row ends its last column where the header does.
     const ends = new Set(rows.map((l) => l.length));
     expect(ends.size).toBe(1);
-    expect(rows.join('\n')).toMatch(/node-1 +\d+\.\d{3} s/);
+    expect(rows.join('\n')).toMatch(/node-1 +\d+\.\d{3}\u00a0s/);
     const pods = lines.findIndex((l) => l.startsWith('Pod'));
     expect(new Set(lines.slice(pods, pods + 3).map((l) => l.length)).size).toBe(1);
   });

@@ -32,7 +32,7 @@ export function VerdictsSection({
         lang={lang}
         onTry={onTry}
       />
-      <ShareChart facts={today.facts} tr={tr} lang={lang} label={tr('cluster.shares.heading')} />
+      <ShareChart facts={today.facts} tr={tr} label={tr('cluster.shares.heading')} />
       <p className="hop-cluster__hint">{tr('cluster.shares.desc')}</p>
     </section>
   );

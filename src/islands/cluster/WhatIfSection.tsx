@@ -118,13 +118,11 @@ export function WhatIfSection({
             <ShareChart
               facts={today.facts}
               tr={tr}
-              lang={lang}
               label={`${tr('cluster.shares.heading')}: ${tr('cluster.compare.today')}`}
             />
             <ShareChart
               facts={afterOutcome.facts}
               tr={tr}
-              lang={lang}
               label={`${tr('cluster.shares.heading')}: ${tr('cluster.compare.after')}`}
             />
           </div>

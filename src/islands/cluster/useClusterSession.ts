@@ -13,7 +13,6 @@ import { WHAT_IF_KINDS } from '../../clusterCheck/whatIfKinds';
 import type { RemedyResult } from '../../clusterCheck/codes';
 import type { ImportOptions, ReportItem } from '../../importer/index';
 import { MAX_INPUT_BYTES } from '../../importer/limits';
-import { fixed } from '../../i18n/number';
 import type { SampleId } from '../../clusterCheck/sampleIds';
 import { trFor, type Messages, type Tr } from '../../view/flow/trClient';
 import type { ReportTools } from './views';
@@ -52,14 +51,13 @@ interface SessionOptions {
   loadImporterMessages: () => Promise<Record<string, string>>;
 }
 
-/** Megabytes with one decimal, in the reader's notation. */
-const mb = (bytes: number, lang: string): string => fixed(lang, bytes / (1024 * 1024), 1);
+const MB = 1024 * 1024;
 
-/** A size as people say it: kB below a megabyte, MB above. */
-function sizeText(chars: number, lang: string): string {
-  return chars < 1024 * 1024
-    ? `${Math.max(1, Math.round(chars / 1024))} kB`
-    : `${mb(chars, lang)} MB`;
+/** A size as people say it: kB below a megabyte, MB above (the messages format the number). */
+function sizeText(chars: number, tr: Tr): string {
+  return chars < MB
+    ? tr('cluster.size.kB', { size: Math.max(1, Math.round(chars / 1024)) })
+    : tr('cluster.size.MB', { size: chars / MB });
 }
 
 /** What the reader put in the paste box before the island ran ('' on the server). */
@@ -136,7 +134,7 @@ export function useClusterSession({ lang, messages, loadImporterMessages }: Sess
         setProblem({
           kind: 'message',
           key: 'cluster.input.tooLarge',
-          params: { size: mb(input.length, lang), max: mb(MAX_INPUT_BYTES, lang) },
+          params: { size: input.length / MB, max: MAX_INPUT_BYTES / MB },
         });
         return;
       }
@@ -144,7 +142,7 @@ export function useClusterSession({ lang, messages, loadImporterMessages }: Sess
       setBusy(tr('cluster.status.loading'));
       try {
         await ready();
-        setBusy(tr('cluster.status.reading', { size: sizeText(input.length, lang) }));
+        setBusy(tr('cluster.status.reading', { size: sizeText(input.length, tr) }));
         const r = await importJob(input, opts, (p) => {
           if (id === runId.current)
             setBusy(
@@ -168,7 +166,7 @@ export function useClusterSession({ lang, messages, loadImporterMessages }: Sess
         if (id === runId.current) setBusy(null);
       }
     },
-    [ready, tr, lang],
+    [ready, tr],
   );
 
   // A share link in the fragment: restore its scenario and what-ifs.

@@ -6,7 +6,6 @@ import type { ImportReport, ReportItem } from '../../importer/report';
 import type { RunFacts } from '../../clusterCheck/verdicts';
 import type { RemedyResult, Verdict } from '../../clusterCheck/codes';
 import { verdictText } from '../../clusterCheck/words';
-import { fixed } from '../../i18n/number';
 import type { Tr } from '../../view/flow/trClient';
 import { fitLabel } from '../../view/flow/fitLabel';
 import { Remedies } from './Remedies';
@@ -157,21 +156,10 @@ export function Compare({
 const MAX_BARS = 24;
 
 /** Each Pod's measured share with the formula's share as a mark. */
-export function ShareChart({
-  facts,
-  tr,
-  lang,
-  label,
-}: {
-  facts: RunFacts;
-  tr: Tr;
-  lang: string;
-  label: string;
-}) {
+export function ShareChart({ facts, tr, label }: { facts: RunFacts; tr: Tr; label: string }) {
   const rows = [...facts.shares].sort((a, b) => b.share - a.share || a.pod.localeCompare(b.pod));
   const shown = rows.slice(0, MAX_BARS);
   const top = Math.max(0.01, ...shown.map((r) => Math.max(r.share, r.expected)));
-  const pct = (x: number) => fixed(lang, x * 100, 1);
   // Names that do not fit their column lose their middle (the start and the end tell them apart).
   const short = (pod: string): string => fitLabel(pod, 17);
   return (
@@ -186,8 +174,8 @@ export function ShareChart({
             aria-label={tr('cluster.shares.row', {
               pod: r.pod,
               node: r.node ?? '—',
-              percent: pct(r.share),
-              expected: pct(r.expected),
+              percent: r.share * 100,
+              expected: r.expected * 100,
             })}
           >
             <span className="hop-shares__pod" title={`${r.pod} (${r.node ?? '—'})`}>
@@ -198,7 +186,7 @@ export function ShareChart({
               <span className="hop-shares__mark" style={{ left: `${(r.expected / top) * 100}%` }} />
             </span>
             <span className="hop-shares__value" aria-hidden="true">
-              {pct(r.share)} %
+              {tr('cluster.shares.value', { percent: r.share * 100 })}
             </span>
           </li>
         ))}

@@ -2,7 +2,6 @@
 import { memo, useMemo, type MouseEvent, type ReactNode } from 'react';
 import type { ChartData, ResultView } from '../../view/flow/run';
 import type { Tr } from '../../view/flow/trClient';
-import { fixed } from '../../i18n/number';
 import { fitLabel, textEm } from '../../view/flow/fitLabel';
 
 /** How many of the sorted times come before t. */
@@ -41,14 +40,12 @@ export const LoadBars = memo(function LoadBars({
   time,
   width,
   tr,
-  lang,
 }: {
   result: ResultView;
   charts: ChartData;
   time: number;
   width: number;
   tr: Tr;
-  lang: string;
 }) {
   const okTimes = useMemo(() => {
     const m = new Map<string, number[]>();
@@ -78,8 +75,7 @@ export const LoadBars = memo(function LoadBars({
   return (
     <figure className="hop-chart hop-chart--load">
       <figcaption>
-        <strong>{tr('diagram.chart.load')}</strong> —{' '}
-        {tr('diagram.chart.loadDesc', { t: fixed(lang, time, 1) })}
+        <strong>{tr('diagram.chart.load')}</strong> — {tr('diagram.chart.loadDesc', { t: time })}
       </figcaption>
       {!sent ? (
         <p className="hop-chart__none">{tr('diagram.chart.none')}</p>
@@ -95,8 +91,8 @@ export const LoadBars = memo(function LoadBars({
                 <title>
                   {tr('diagram.chart.measured', {
                     pod: p.id,
-                    pct: fixed(lang, s * 100, 1),
-                    exp: fixed(lang, e * 100, 1),
+                    pct: s * 100,
+                    exp: e * 100,
                   })}
                 </title>
                 <text x={0} y={y + 16} className="hop-chart__label">
@@ -111,7 +107,7 @@ export const LoadBars = memo(function LoadBars({
                 />
                 <line x1={ex} x2={ex} y1={y} y2={y + rowH - 4} className="hop-chart__expected" />
                 <text x={labelW + barW + 8} y={y + 16} className="hop-chart__value">
-                  {fixed(lang, s * 100, 1)} % / {fixed(lang, e * 100, 0)} %
+                  {tr('diagram.chart.value', { pct: s * 100, exp: e * 100 })}
                 </text>
               </g>
             );
@@ -190,7 +186,6 @@ export const DrainTimeline = memo(function DrainTimeline({
   time,
   width,
   tr,
-  lang,
   onSeek,
   uid,
 }: {
@@ -201,7 +196,6 @@ export const DrainTimeline = memo(function DrainTimeline({
   time: number;
   width: number;
   tr: Tr;
-  lang: string;
   onSeek: (t: number) => void;
 }) {
   const lanes = useMemo(() => toLanes(result, charts, duration), [result, charts, duration]);
@@ -225,7 +219,7 @@ export const DrainTimeline = memo(function DrainTimeline({
         {/* The description is for readers; a deck shows the chart with a trainer next to it. */}
         <span className="hop-chart__desc"> — {tr('diagram.chart.drainDesc')}</span>{' '}
         {failedAll > 0
-          ? tr('diagram.chart.disruption', { s: fixed(lang, d.seconds, 1) })
+          ? tr('diagram.chart.disruption', { s: d.seconds })
           : tr('diagram.chart.noDisruption')}
       </figcaption>
       <ChartSvg
@@ -279,7 +273,14 @@ export const DrainTimeline = memo(function DrainTimeline({
                   className={r.inRotation ? 'hop-chart__in' : 'hop-chart__out'}
                   fill={r.inRotation ? undefined : `url(#${uid}-hatch)`}
                 >
-                  <title>{`${l.node}: ${tr(r.inRotation ? 'diagram.chart.inRotation' : 'diagram.chart.outOfRotation')} ${fixed(lang, r.from, 1)}–${fixed(lang, r.to, 1)} s`}</title>
+                  <title>
+                    {tr(
+                      r.inRotation
+                        ? 'diagram.chart.inRotationFor'
+                        : 'diagram.chart.outOfRotationFor',
+                      { node: l.node, from: r.from, to: r.to },
+                    )}
+                  </title>
                 </rect>
               ))}
               <path d={failTicks(l.failed, x, y + 38, y + 50)} className="hop-chart__failtick" />

@@ -5,7 +5,6 @@ import { DisclosurePanel } from './Panel';
 import { eventText } from '../../view/flow/eventText';
 import type { Step } from '../../view/flow/steps';
 import type { Tr } from '../../view/flow/trClient';
-import { fixed } from '../../i18n/number';
 
 export type LogKind = 'packets' | 'probes' | 'lifecycle';
 
@@ -56,14 +55,12 @@ const LIMIT = 300;
 export const EventLog = memo(function EventLog({
   entries,
   tr,
-  lang,
   onJump,
   uid,
   level,
 }: {
   entries: readonly LogEntry[];
   tr: Tr;
-  lang: string;
   onJump: (e: LogEntry) => void;
   uid: string;
   level: 2 | 3 | 4;
@@ -112,7 +109,9 @@ export const EventLog = memo(function EventLog({
                 onClick={() => onJump(e)}
                 title={tr('diagram.log.jump')}
               >
-                <span className="hop-log__t">{fixed(lang, e.at, e.at < 10 ? 4 : 1)} s</span>{' '}
+                <span className="hop-log__t">
+                  {tr(e.at < 10 ? 'diagram.log.atFine' : 'diagram.log.at', { t: e.at })}
+                </span>{' '}
                 {e.text}
               </button>
             </li>

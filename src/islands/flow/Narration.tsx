@@ -4,7 +4,6 @@
  * narration is laid out invisibly in the same box (Stack.tsx), the clock at its widest.
  */
 import { useMemo } from 'react';
-import { fixed } from '../../i18n/number';
 import { narrationAt } from '../../view/flow/diagramView';
 import { Stack } from './Stack';
 import type { Tr } from '../../view/flow/trClient';
@@ -12,7 +11,6 @@ import type { Tr } from '../../view/flow/trClient';
 /** The narration of one diagram at a step. */
 export function Narration(props: {
   tr: Tr;
-  lang: 'en' | 'de';
   uid: string;
   narrations: readonly string[];
   step: number;
@@ -24,12 +22,11 @@ export function Narration(props: {
   clock: { time: number; duration: number } | null;
   reserve: boolean;
 }) {
-  const { tr, lang, narrations, clock, reserve } = props;
+  const { tr, narrations, clock, reserve } = props;
   const duration = clock?.duration;
   const reserved = useMemo(() => {
     if (!reserve) return [];
-    const widest =
-      duration !== undefined ? ` ${tr('diagram.narr.time', { t: fixed(lang, duration, 1) })}` : '';
+    const widest = duration !== undefined ? ` ${tr('diagram.narr.time', { t: duration })}` : '';
     const lines = [
       ...[0, ...narrations.map((_, i) => i + 1)].map((n) => narrationAt(tr, n, narrations)),
       ...(props.texts ?? []),
@@ -40,7 +37,7 @@ export function Narration(props: {
         {widest}
       </p>
     ));
-  }, [reserve, duration, tr, lang, narrations, props.texts]);
+  }, [reserve, duration, tr, narrations, props.texts]);
   return (
     <Stack variants={reserved}>
       <p
@@ -51,7 +48,7 @@ export function Narration(props: {
         data-narration
       >
         {props.text ?? narrationAt(tr, props.step, narrations)}
-        {clock ? ` ${tr('diagram.narr.time', { t: fixed(lang, clock.time, 1) })}` : ''}
+        {clock ? ` ${tr('diagram.narr.time', { t: clock.time })}` : ''}
       </p>
     </Stack>
   );

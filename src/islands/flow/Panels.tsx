@@ -20,7 +20,7 @@ export function Panels(props: {
   level: 2 | 3 | 4;
   reserve: boolean;
 }) {
-  const { run, tr, uid, lang } = props.chart;
+  const { run, tr, uid } = props.chart;
   return (
     <AfterFirstTask uid={uid}>
       {/* One element: a hydration that waits for a task resumes on one DOM node (Preact keeps
@@ -40,14 +40,7 @@ export function Panels(props: {
           defaultOpen={run.mode !== 'time'}
           reserve={props.reserve}
         />
-        <EventLog
-          entries={props.log}
-          tr={tr}
-          lang={lang}
-          onJump={props.onJump}
-          uid={uid}
-          level={props.level}
-        />
+        <EventLog entries={props.log} tr={tr} onJump={props.onJump} uid={uid} level={props.level} />
         <p className="hop-summary">
           {tr('diagram.summary', {
             ok: run.result.summary.succeeded,

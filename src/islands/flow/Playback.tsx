@@ -3,7 +3,6 @@
  * simulated seconds). It re-renders on the machine's position; the diagram around it does not.
  */
 import { speeds } from '../../view/playback/playbackMachine';
-import { fixed } from '../../i18n/number';
 import type { Tr } from '../../view/flow/trClient';
 import type { PlaybackActor } from './usePlayback';
 import { useSelector } from './useSelector';
@@ -45,7 +44,6 @@ function Ctl(props: {
 export function Playback({
   actor,
   tr,
-  lang,
   timeMode,
   duration,
   total,
@@ -53,7 +51,6 @@ export function Playback({
 }: {
   actor: PlaybackActor;
   tr: Tr;
-  lang: string;
   timeMode: boolean;
   duration: number;
   total: number;
@@ -127,7 +124,7 @@ export function Playback({
       <label className="hop-field hop-seek" htmlFor={`${uid}-seek`}>
         <span className="hop-seek__label">
           {timeMode
-            ? tr('diagram.timeAt', { t: fixed(lang, s.time, 1) })
+            ? tr('diagram.timeAt', { t: s.time })
             : tr('diagram.stepOf', { n: step, total })}
         </span>
         <input
@@ -139,7 +136,7 @@ export function Playback({
           value={timeMode ? s.time : step}
           aria-valuetext={
             timeMode
-              ? tr('diagram.timeAt', { t: fixed(lang, s.time, 1) })
+              ? tr('diagram.timeAt', { t: s.time })
               : tr('diagram.stepOf', { n: step, total })
           }
           onChange={(e) => {

@@ -13,14 +13,13 @@ export interface ChartProps {
   /** The diagram's width; the charts keep a margin and a readable maximum. */
   width: number;
   tr: Tr;
-  lang: string;
   onSeek: (t: number) => void;
 }
 
 /** Nothing for a hop-by-hop run; the drain lanes when the scenario has a timeline, else the bars. */
-export function TimeCharts({ run, resolved, uid, time, width, tr, lang, onSeek }: ChartProps) {
+export function TimeCharts({ run, resolved, uid, time, width, tr, onSeek }: ChartProps) {
   if (run.mode !== 'time') return null;
-  const common = { result: run.result, charts: run.charts, time, tr, lang };
+  const common = { result: run.result, charts: run.charts, time, tr };
   return resolved.timeline.length > 0 ? (
     <DrainTimeline
       {...common}

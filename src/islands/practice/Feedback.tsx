@@ -4,7 +4,6 @@
  * mechanism the engine ran and, for a drain window, where the answer falls in the band over the
  * checks' timing and which timing gives it. A button plays the moment of the run that shows it.
  */
-import { fixed } from '../../i18n/number';
 import { num, phraseText } from '../../lib/practiceText';
 import type { Grade, KeyEntry, QuestionSpec, WindowBand } from '../../sim/practice/types';
 import type { Tr } from '../../view/flow/trClient';
@@ -32,13 +31,13 @@ function BandBar({
   const max = Math.max(band.hi, answer, yours ?? 0, 1) * 1.1;
   const x = (v: number): string => `${(Math.max(0, v) / max) * 100}%`;
   const timing = yours === null ? null : timingFor(band, yours);
-  const sec = (x: number): string => fixed(lang, x, 1);
-  // A phase just below a whole second is where the window jumps: say "just before".
+  // A phase just below a whole second is where the window jumps: say "just before". Numbers as
+  // the mechanism's explanation words them (drainWhy.ts atPhrase, through practiceText's num).
   const when = (phase: number): string => {
     const up = Math.round(phase);
     return phase < up && up - phase < 0.01
-      ? tr('practice.band.justBefore', { t: sec(up) })
-      : tr('practice.band.at', { t: sec(phase) });
+      ? tr('practice.band.justBefore', { t: num(lang, up) })
+      : tr('practice.band.at', { t: num(lang, Math.round(phase * 10) / 10) });
   };
   return (
     <div className="hop-band" data-band>
@@ -56,8 +55,8 @@ function BandBar({
         {withRange &&
           tr('practice.band.range', {
             node,
-            lo: sec(band.lo),
-            hi: sec(band.hi),
+            lo: band.lo,
+            hi: band.hi,
             loAt: when(band.loPhase),
             hiAt: when(band.hiPhase),
           })}{' '}

@@ -4,7 +4,6 @@
  * something long gone. There the caption tells the last change to the Nodes and Pods at or
  * before that time, which is what the picture's badges show. Pure.
  */
-import { fixed } from '../../i18n/number';
 import type { SimEvent } from '../../sim/types';
 import { eventText } from './eventText';
 import type { Step } from './steps';
@@ -22,7 +21,6 @@ const shows = (e: SimEvent): boolean => e.type !== 'probe.result' && e.type !== 
  */
 export function timeNarration(
   tr: Tr,
-  lang: string,
   steps: readonly Step[],
   events: readonly SimEvent[],
   time: number,
@@ -36,19 +34,17 @@ export function timeNarration(
   }
   if (!latest) return tr('diagram.narr.noChangeYet');
   return tr('diagram.narr.lastChange', {
-    at: fixed(lang, latest.at, 1),
+    at: latest.at,
     text: eventText(tr, latest),
   });
 }
 
 /** Every caption timeNarration can give for a run (an embed keeps room for the longest). */
-export function allTimeNarrations(tr: Tr, lang: string, events: readonly SimEvent[]): string[] {
+export function allTimeNarrations(tr: Tr, events: readonly SimEvent[]): string[] {
   return [
     tr('diagram.narr.noChangeYet'),
     ...events
       .filter(shows)
-      .map((e) =>
-        tr('diagram.narr.lastChange', { at: fixed(lang, e.at, 1), text: eventText(tr, e) }),
-      ),
+      .map((e) => tr('diagram.narr.lastChange', { at: e.at, text: eventText(tr, e) })),
   ];
 }

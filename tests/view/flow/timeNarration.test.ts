@@ -14,11 +14,11 @@ describe('timeNarration', () => {
   it('tells the packets while they travel', () => {
     const lastHop = run.steps.at(-1)?.hop.at ?? 0;
     expect(lastHop).toBeLessThan(1);
-    expect(timeNarration(tr, 'en', run.steps, run.result.events, lastHop)).toBeNull();
+    expect(timeNarration(tr, run.steps, run.result.events, lastHop)).toBeNull();
   });
 
   it('at t = 75 s tells the last change before it, which the picture shows', () => {
-    const text = timeNarration(tr, 'en', run.steps, run.result.events, 75) ?? '';
+    const text = timeNarration(tr, run.steps, run.result.events, 75) ?? '';
     // The old caption: the first connection's last hop from t ≈ 0.
     expect(text).not.toBe(narrationAt(tr, run.steps.length, []));
     const last = run.result.events
@@ -31,8 +31,8 @@ describe('timeNarration', () => {
   });
 
   it('before anything changed, says so; in German too', () => {
-    const de = timeNarration(makeTr('de'), 'de', run.steps, run.result.events, 3);
+    const de = timeNarration(makeTr('de'), run.steps, run.result.events, 3);
     expect(de).toBe(makeTr('de')('diagram.narr.noChangeYet'));
-    expect(allTimeNarrations(tr, 'en', run.result.events).length).toBeGreaterThan(3);
+    expect(allTimeNarrations(tr, run.result.events).length).toBeGreaterThan(3);
   });
 });
