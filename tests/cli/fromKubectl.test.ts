@@ -135,7 +135,7 @@ describe('simulate --from-kubectl', () => {
     expect(r.stdout).toContain('Gelesen und verwendet:');
     expect(r.stdout).toContain('ip-198-51-100-33 = ip-198-51-100-33.eu-central-1.compute.internal');
     expect(r.stdout).toContain('Dein Cluster (aus kubectl importiert)');
-    expect(r.stdout).toMatch(/ \d+,\d %/);
+    expect(r.stdout).toMatch(/ \d+,\d\u00a0%/);
     expect(r.stdout).toContain('Befunde:');
     const en = cli(['--from-kubectl', 'd.yaml'], { 'd.yaml': eks }, null, { LANG: 'en_US.UTF-8' });
     expect(en.stdout).toContain('Inferred or assumed:');
