@@ -89,6 +89,12 @@ function keepInPlace(el: HTMLElement): void {
   // The reader moves on: scrolls (wheel, touch, keys), or presses somewhere else.
   const away = (event: Event): void => {
     if (event.type === 'wheel' || event.type === 'touchmove') return release();
+    // Page keys scroll the page from inside the question too (radio buttons take only arrows
+    // and space); in the "why" field Home and End move the caret.
+    const key = (event as KeyboardEvent).key;
+    const typing = (event.target as Element | null)?.matches?.('input[type="text"], textarea');
+    if (key === 'PageUp' || key === 'PageDown' || (!typing && (key === 'Home' || key === 'End')))
+      return release();
     if (el.contains(event.target as Node)) return;
     if (event.type === 'pointerdown' || SCROLL_KEYS.has((event as KeyboardEvent).key)) release();
   };

@@ -157,3 +157,44 @@ test('"Show me" settles a question without an answer, and a settled page stays s
   await expect(again.locator('[data-predict-answer]')).toHaveAttribute('open', '');
   await context.close();
 });
+
+test('a held question lets go when the reader pages on, from inside it too', async ({ page }) => {
+  await page.goto('/en/lessons/path-of-a-request/');
+  const live = page.locator('[data-predict].is-live');
+  await expect(live.first()).toBeVisible();
+  // The first question open now with a diagram above it (only those hold); "Show me" settles
+  // the ones before it.
+  const candidate = (): Promise<number> =>
+    live.evaluateAll((qs) =>
+      qs.findIndex(
+        (q) =>
+          q.checkVisibility() &&
+          !q.classList.contains('is-settled') &&
+          [...document.querySelectorAll('.hop-diagram')].some(
+            (d) => d.compareDocumentPosition(q) & Node.DOCUMENT_POSITION_FOLLOWING,
+          ),
+      ),
+    );
+  let index = await candidate();
+  for (let i = 0; index < 0 && i < (await live.count()); i++) {
+    await live.nth(i).locator('[data-predict-skip]').click();
+    await expect(live.nth(i)).toHaveClass(/is-settled/);
+    index = await candidate();
+  }
+  expect(index).toBeGreaterThanOrEqual(0);
+  const q = live.nth(index);
+  const html = page.locator('html');
+  const radio = q.locator('input[type="radio"]').first();
+  await radio.focus();
+  await expect(html).toHaveAttribute('data-hop-pinned', '');
+  // In the "why" field Home and End move the caret: the question stays held.
+  await q.locator('[data-predict-why]').focus();
+  await page.keyboard.press('End');
+  await expect(html).toHaveAttribute('data-hop-pinned', '');
+  // Page Down on a radio button scrolls the page: the question lets go, the page moves.
+  await radio.focus();
+  const y = await page.evaluate(() => scrollY);
+  await page.keyboard.press('PageDown');
+  await expect(html).not.toHaveAttribute('data-hop-pinned', '');
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(y);
+});
