@@ -178,6 +178,10 @@ test.describe('site search', () => {
     await input.fill(term);
     const results = page.locator('#starlight__search .pagefind-ui__result-link');
     await expect(results.first()).toBeVisible();
+    // Pagefind shows each hit as a placeholder (class pagefind-ui__loading) until the hit's
+    // fragment has loaded: read the links once none is left (the first hit alone may be a
+    // glossary entry, with the lessons still loading).
+    await expect(page.locator('#starlight__search .pagefind-ui__loading')).toHaveCount(0);
     return results.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
   }
 
