@@ -1,39 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionRecord } from '../../src/sim/types.ts';
-import {
-  compareClasses,
-  expectedKind,
-  sharesAgree,
-  type LabConnection,
-} from '../../src/lab/compare.ts';
-
-const eng = (n: number, f: (i: number) => Partial<ConnectionRecord>): ConnectionRecord[] =>
-  Array.from({ length: n }, (_, i) => ({
-    id: i,
-    at: i,
-    client: 'client-1',
-    clientAddr: { ip: '192.0.2.10', port: 40000 + i },
-    ingressNode: 'node-1',
-    pod: 'pod-a',
-    podNode: 'node-1',
-    sourceSeenByPod: '198.51.100.129',
-    clientSeenByApp: '198.51.100.129',
-    clientSeenVia: 'ipHeader',
-    outcome: 'ok',
-    reason: 'served',
-    ...f(i),
-  }));
-const lab = (n: number, f: (i: number) => Partial<LabConnection>): LabConnection[] =>
-  Array.from({ length: n }, (_, i) => ({
-    id: i,
-    client: 'client-1',
-    ingressNode: 'node-1',
-    direct: false,
-    kind: 'ok',
-    pod: 'pod-a',
-    src: '198.51.100.129',
-    ...f(i),
-  }));
+import { compareClasses, expectedKind, sharesAgree } from '../../src/lab/compare.ts';
+import { eng, lab } from './records.ts';
 
 describe('engine versus kernel comparison', () => {
   it('maps engine outcomes to what a client sees', () => {

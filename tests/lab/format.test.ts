@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionRecord } from '../../src/sim/types.ts';
-import {
-  compareClasses,
-  overallShares,
-  type ClassRow,
-  type LabConnection,
-} from '../../src/lab/compare.ts';
+import { compareClasses, overallShares, type ClassRow } from '../../src/lab/compare.ts';
+import { eng, lab } from './records.ts';
 import {
   classBlocks,
   classTable,
@@ -17,34 +12,6 @@ import { t } from '../../src/lab/i18n.ts';
 import type { LabReport } from '../../src/lab/run.ts';
 
 const NBSP = '\u00a0';
-
-const eng = (n: number, f: (i: number) => Partial<ConnectionRecord>): ConnectionRecord[] =>
-  Array.from({ length: n }, (_, i) => ({
-    id: i,
-    at: i,
-    client: 'client-1',
-    clientAddr: { ip: '192.0.2.10', port: 40000 + i },
-    ingressNode: 'node-1',
-    pod: 'pod-a',
-    podNode: 'node-1',
-    sourceSeenByPod: '198.51.100.129',
-    clientSeenByApp: '198.51.100.129',
-    clientSeenVia: 'ipHeader',
-    outcome: 'ok',
-    reason: 'served',
-    ...f(i),
-  }));
-const lab = (n: number, f: (i: number) => Partial<LabConnection>): LabConnection[] =>
-  Array.from({ length: n }, (_, i) => ({
-    id: i,
-    client: 'client-1',
-    ingressNode: 'node-1',
-    direct: false,
-    kind: 'ok',
-    pod: 'pod-a',
-    src: '198.51.100.129',
-    ...f(i),
-  }));
 
 // Three Pods behind node-1 (a third each predicted, 43.0 / 42.5 / 14.5 % measured), a phase row.
 const engine = eng(600, (i) => ({ pod: ['pod-a', 'pod-b', 'pod-c'][i % 3] ?? null }));
