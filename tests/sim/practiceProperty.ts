@@ -52,6 +52,8 @@ export function checkFamilies(families: readonly FamilyId[]): void {
           );
       for (const q of p.questions) for (const m of q.aimedAt) aimed.add(m);
       for (const m of MISCONCEPTIONS) {
+        // Only a misconception a question aims at is graded; the others' answers go unread.
+        if (!p.questions.some((q) => q.aimedAt.includes(m))) continue;
         const ans = learnerAnswers(p, m);
         for (const q of p.questions) {
           if (!q.aimedAt.includes(m) || !differs(ans[q.id], course[q.id])) continue;

@@ -7,7 +7,7 @@
  * mark-down moves with φ and w cannot decrease: its extremes lie at the ends of those
  * intervals. So the band is exact up to ε plus one connection's spacing when we run the phases
  * just before, at and just after every event time (mod interval), plus both ends of [0, I).
- * tests/sim/practiceBand.test.ts compares it with a sweep of 2,000 phases.
+ * tests/sim/practiceBand.test.ts compares it with a sweep of 1,000 phases.
  */
 import { simulateCore } from '../simulate.ts';
 import type { Scenario } from '../types.ts';
