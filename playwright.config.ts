@@ -21,6 +21,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   use: {
+    // The site's service worker stores every page's files after its first load (a cache warm-up
+    // of dozens of requests): work that tests of other behaviours do not check. The tests it
+    // belongs to turn it on: each page template loading cleanly (site.spec), a clean console
+    // (console.spec), offline reloads and a new deploy taking over (present, quality).
+    serviceWorkers: 'block',
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },

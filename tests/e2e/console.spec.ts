@@ -7,6 +7,9 @@ import { expect, test, type Page } from '@playwright/test';
  * Preact's hydration checks and React Flow's attribution check are on.
  */
 
+// Pages as a reader meets them: with the service worker (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const pages = [
   '/en/lessons/path-of-a-request/',
   '/de/lessons/draining-nodes/',

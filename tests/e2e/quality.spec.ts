@@ -110,7 +110,7 @@ test('the framing policy: embeds and decks may be framed, nothing else may', () 
 });
 
 test('a visited lesson reloads offline', async ({ browser }) => {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await context.newPage();
   await page.goto('/de/lessons/why-snat/');
   await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', {
@@ -134,7 +134,7 @@ test('a visited lesson reloads offline', async ({ browser }) => {
 test('a new deploy takes over: its worker activates and deletes older caches', async ({
   browser,
 }) => {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await context.newPage();
   // A cache left behind by an earlier build, as a returning reader would have it. Made on a
   // page that registers no worker, so the new worker activates after it exists.

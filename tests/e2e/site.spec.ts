@@ -4,6 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { builtPages, distDir } from './pages';
 
+// Pages as a reader meets them: with the service worker (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const sitePages = builtPages((url) => url !== '/');
 // playwright.config.ts sets HOP_PORT (a free port unless the caller chose one).
 const siteOrigin = `http://127.0.0.1:${process.env['HOP_PORT']}`;
