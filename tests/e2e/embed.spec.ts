@@ -342,8 +342,9 @@ test('bad parameters show a localized message naming them, and nothing else brea
 
 test('the share dialog gives link, iframe and MDX snippets', async ({ page, baseURL }) => {
   await page.goto('/en/embed/cluster-snat/?step=4&chrome=full');
-  // A wide embed starts on its own; the press waits for it (a press in the moment the island
-  // replaces its server markup was lost once on a busy machine: issue 32's note).
+  // A wide embed starts on its own; the press waits for it, as the other embed tests do. (A press
+  // before that is queued and replayed by client:interact, which diagram.spec tests; this test is
+  // about the dialog's contents.)
   await expect(page.locator('.hop-flow')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('button', { name: 'Share / embed' }).click();
   const dialog = page.getByRole('dialog');
