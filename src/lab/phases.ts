@@ -49,11 +49,14 @@ export async function replayPhases(
   const at = [Math.min(0.5, (times[0] ?? 1) / 2)];
   times.forEach((t, i) => at.push(i + 1 < times.length ? (t + (times[i + 1] ?? t)) / 2 : t + 1));
   const phases = at.slice(0, 12);
-  const K = 10;
+  // 30 connections per node and phase: enough that Fisher's test (compare.ts) can flag a gross
+  // skew, packed into 3 ms of simulated time so that none crosses into the next phase.
+  const K = 30;
+  const GAP = 0.0001;
   const probes = phases.flatMap((t) =>
     s.nodes.flatMap((n) =>
       Array.from({ length: K }, (_, j) => ({
-        at: t + j * 0.0005,
+        at: t + j * GAP,
         client: client.id,
         node: n.id,
       })),
@@ -64,7 +67,7 @@ export async function replayPhases(
     directConnections: [...(s.directConnections ?? []), ...probes],
   };
   const inPhase = (c: ConnectionRecord, t: number): boolean =>
-    c.direct === true && c.client === client.id && c.at >= t && c.at < t + K * 0.0005 + 1e-9;
+    c.direct === true && c.client === client.id && c.at >= t && c.at < t + K * GAP + 1e-9;
   const main = simulate(probed, { seed: ctx.seed });
   const pooled: ConnectionRecord[] = [...main.connections];
   for (let k = 1; k < 10; k++) pooled.push(...simulate(probed, { seed: ctx.seed + k }).connections);
