@@ -220,10 +220,7 @@ async function main(): Promise<number> {
   const seconds = (Date.now() - started) / 1000;
   const table = classTable(lang, rows, true);
   const file = path.join('.cache', 'lab', 'conformance.md');
-  const tail = [
-    t(lang, 'lab.report.tolerance'),
-    '',
-    t(lang, 'conformance.outOfScope'),
+  const reasons = [
     ...(outOfScope.length > 0
       ? [`- ${t(lang, 'conformance.reason.timeline', { id: outOfScope.join(', ') })}`]
       : []),
@@ -233,6 +230,11 @@ async function main(): Promise<number> {
     ...(ebpf.length > 0
       ? [`- ${t(lang, 'conformance.reason.ebpf', { id: ebpf.join(', ') })}`]
       : []),
+  ];
+  const tail = [
+    t(lang, 'lab.report.tolerance'),
+    // The heading only above reasons: a run of named scenarios may have none out of scope.
+    ...(reasons.length > 0 ? ['', t(lang, 'conformance.outOfScope'), ...reasons] : []),
     '',
     t(lang, 'conformance.summary', {
       passed: total - failed.length,
