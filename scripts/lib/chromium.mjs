@@ -1,4 +1,4 @@
-// Debian's Chromium and the flags every headless run here uses (shared/reference/toolchain.md):
+// Debian's Chromium and the flags every headless run here uses, in one place for all callers:
 // Playwright, the bench, Lighthouse (npm run audit) and the screenshot helpers.
 
 /** Path of Debian's Chromium (apt-get install chromium); never a downloaded browser. */
