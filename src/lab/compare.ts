@@ -144,15 +144,13 @@ export function fisherTail(
   return Math.min(1, sum);
 }
 
-/** Do two shares agree (see the file comment)? */
-export function sharesAgree(pEngine: number, nEngine: number, pLab: number, nLab: number): boolean {
+/** Do y of nEngine and x of nLab connections show the same share (see the file comment)? */
+export function countsAgree(y: number, nEngine: number, x: number, nLab: number): boolean {
   if (nLab === 0) return true;
-  if (pEngine === 0 || pEngine === 1) return pLab === pEngine;
-  const nE = Math.max(1, nEngine);
-  const x = Math.round(pLab * nLab);
-  const y = Math.round(pEngine * nE);
-  const expected = ((x + y) * nLab) / (nLab + nE);
-  return fisherTail(x, nLab, y, nE, x > expected) >= ALPHA / 2;
+  if (y === 0) return x === 0;
+  if (y === nEngine) return x === nLab;
+  const expected = ((x + y) * nLab) / (nLab + nEngine);
+  return fisherTail(x, nLab, y, nEngine, x > expected) >= ALPHA / 2;
 }
 
 /**
@@ -224,7 +222,7 @@ export function compareClasses(
       // Outcome kinds (with the engine's reasons for the record).
       const kinds = new Set([...es.kinds.keys(), ...ls.kinds.keys()]);
       const outcomeOk = [...kinds].every((k) =>
-        sharesAgree((es.kinds.get(k) ?? 0) / es.n, es.n, (ls.kinds.get(k) ?? 0) / ls.n, ls.n),
+        countsAgree(es.kinds.get(k) ?? 0, es.n, ls.kinds.get(k) ?? 0, ls.n),
       );
       const engineKinds = [...es.kinds.entries()].map(([k, v]) => ({
         name: `${k}${reasonsText(es.reasons.get(k))}`,
@@ -242,12 +240,7 @@ export function compareClasses(
       if (eOk > 0 || lOk > 0) {
         const pods = new Set([...es.pods.keys(), ...ls.pods.keys()]);
         const podsOk = [...pods].every((p) =>
-          sharesAgree(
-            (es.pods.get(p) ?? 0) / Math.max(1, eOk),
-            eOk,
-            (ls.pods.get(p) ?? 0) / Math.max(1, lOk),
-            lOk,
-          ),
+          countsAgree(es.pods.get(p) ?? 0, eOk, ls.pods.get(p) ?? 0, lOk),
         );
         checks.push({
           what: 'pods',
@@ -303,12 +296,7 @@ export function overallShares(
   const lm = count(lOk.map((c) => c.pod));
   const pods = new Set([...em.keys(), ...lm.keys()]);
   const ok = [...pods].every((p) =>
-    sharesAgree(
-      (em.get(p) ?? 0) / Math.max(1, eOk.length),
-      eOk.length,
-      (lm.get(p) ?? 0) / Math.max(1, lOk.length),
-      lOk.length,
-    ),
+    countsAgree(em.get(p) ?? 0, eOk.length, lm.get(p) ?? 0, lOk.length),
   );
   return {
     what: 'pods',

@@ -4,7 +4,7 @@ import {
   compareClasses,
   expectedKind,
   fisherTail,
-  sharesAgree,
+  countsAgree,
 } from '../../src/lab/compare.ts';
 import { eng, lab } from './records.ts';
 
@@ -22,18 +22,18 @@ describe('engine versus kernel comparison', () => {
     expect(expectedKind('reset')).toBe('refused');
   });
   it('requires a deterministic share (0 or 1) to match exactly', () => {
-    expect(sharesAgree(1, 1000, 1, 50)).toBe(true);
-    expect(sharesAgree(1, 1000, 49 / 50, 50)).toBe(false);
-    expect(sharesAgree(0, 1000, 1 / 50, 50)).toBe(false);
+    expect(countsAgree(1000, 1000, 50, 50)).toBe(true);
+    expect(countsAgree(1000, 1000, 49, 50)).toBe(false);
+    expect(countsAgree(0, 1000, 1, 50)).toBe(false);
   });
   it('tests random shares exactly: a kernel fluke at ten connections passes, a clear skew fails', () => {
     // The phase that failed a CI run: the engine 15 of 100 for pod-f, the kernel 7 of 10.
     expect(fisherTail(7, 10, 15, 100, true)).toBeGreaterThan(ALPHA / 2);
-    expect(sharesAgree(0.15, 100, 0.7, 10)).toBe(true);
-    expect(sharesAgree(1 / 6, 300, 1, 10)).toBe(false);
-    expect(sharesAgree(1 / 3, 6000, 0.45, 200)).toBe(true);
-    expect(sharesAgree(1 / 3, 6000, 0.55, 200)).toBe(false);
-    expect(sharesAgree(1 / 3, 20400, 0.2, 600)).toBe(false);
+    expect(countsAgree(15, 100, 7, 10)).toBe(true);
+    expect(countsAgree(50, 300, 10, 10)).toBe(false);
+    expect(countsAgree(2000, 6000, 90, 200)).toBe(true);
+    expect(countsAgree(2000, 6000, 110, 200)).toBe(false);
+    expect(countsAgree(6800, 20400, 120, 600)).toBe(false);
   });
   it('fails a correct kernel at most about once in a million checks, at the class sizes the lab uses', () => {
     // Exact: the sum over every engine count y and kernel count x, both drawn from the same
@@ -50,8 +50,7 @@ describe('engine versus kernel comparison', () => {
         pe.forEach((py, y) => {
           if (py < 1e-13) return;
           pl.forEach((px, x) => {
-            if (px > 1e-16 && !sharesAgree(y / nEngine, nEngine, x / nLab, nLab))
-              rejected += py * px;
+            if (px > 1e-16 && !countsAgree(y, nEngine, x, nLab)) rejected += py * px;
           });
         });
         expect(rejected, `n ${nLab} / ${nEngine}, p ${p}`).toBeLessThan(1.5e-6);
@@ -63,7 +62,7 @@ describe('engine versus kernel comparison', () => {
     let found = 0;
     pe.forEach((py, y) =>
       pl.forEach((px, x) => {
-        if (py * px > 1e-16 && !sharesAgree(y / 2000, 2000, x / 200, 200)) found += py * px;
+        if (py * px > 1e-16 && !countsAgree(y, 2000, x, 200)) found += py * px;
       }),
     );
     expect(found).toBeGreaterThan(0.999);
